@@ -1,0 +1,104 @@
+import http from "node:http";
+import { MESSAGES } from "@starboard/contract/errors";
+import { MEDIA_TYPE } from "@starboard/contract/hal";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "./errors.ts";
+
+const OVERRIDABLE = new Set(["PATCH", "PUT", "DELETE"]);
+
+/**
+ * The HTTP server: a POST with `X-HTTP-Method-Override: PATCH` (or PUT, DELETE)
+ * is routed as that method, before Fastify's router sees it.
+ */
+export function serverFactory(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  return http.createServer((req, res) => {
+    const override = req.headers["x-http-method-override"];
+    if (req.method === "POST" && typeof override === "string" && OVERRIDABLE.has(override.toUpperCase())) {
+      req.method = override.toUpperCase();
+    }
+    handler(req, res);
+  });
+}
+
+/** Field name of a validation issue: `/sort/by` in querystring → `sort.by`. */
+function fieldOf(path: string, context: string | undefined) {
+  const field = path.replace(/^\//, "").replaceAll("/", ".");
+  return field || context || "request";
+}
+
+/** Media types, error bodies and 404s: one mechanism for every route. */
+export function registerHttpConventions(app: FastifyInstance, opts: { spaHtml?: string | undefined } = {}) {
+  // The versioned media type carries JSON.
+  app.addContentTypeParser(MEDIA_TYPE, { parseAs: "string" }, (_req, body, done) => {
+    if (body === "" || body === undefined) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError("bad_request", "The request body is not valid JSON.", { body: "Invalid JSON" }), undefined);
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const type = reply.getHeader("content-type");
+    if (typeof type === "string" && type.startsWith("application/json") && acceptsHal(request)) {
+      reply.header("content-type", `${MEDIA_TYPE}; charset=utf-8`);
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.status, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      const context = (error as { validationContext?: string }).validationContext;
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath, context);
+        errors[field] ??= issue.message ?? "Invalid value";
+      }
+      const [first] = Object.entries(errors);
+      return send(reply, 400, first ? `${first[0]}: ${first[1]}` : "Invalid request", errors);
+    }
+    // Database errors caused by the input (bad value, duplicate) are the client's, not ours.
+    const pgCode = (error as { code?: unknown }).code;
+    if (typeof pgCode === "string" && /^22/.test(pgCode))
+      return send(reply, 400, "Invalid value.", { request: "Invalid value." });
+    if (pgCode === "23505") return send(reply, 409, "This record already exists.");
+    if (pgCode === "23503") return send(reply, 404, MESSAGES.notFound);
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      const message = status === 413 ? "The request is too large." : cleanFastifyMessage(error.message);
+      return send(reply, status, message, { request: message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, 500, MESSAGES.unexpected);
+  });
+
+  // An unknown API path answers 404; every other GET serves the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api")) return send(reply, 404, MESSAGES.endpointNotFound);
+    if (opts.spaHtml && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.type("text/html").header("cache-control", "no-cache").send(opts.spaHtml);
+    }
+    return send(reply, 404, MESSAGES.notFound);
+  });
+}
+
+function cleanFastifyMessage(message: string) {
+  return message.replace(/^FST_[A-Z_]+: /, "");
+}
+
+function acceptsHal(request: FastifyRequest) {
+  const accept = request.headers.accept;
+  const type = request.headers["content-type"];
+  return Boolean(accept?.includes(MEDIA_TYPE) || type?.includes(MEDIA_TYPE));
+}
+
+export function send(reply: FastifyReply, status: number, error: string, errors?: Record<string, string>) {
+  const body: { status: number; error: string; errors?: Record<string, string> } = { status, error };
+  if (errors && Object.keys(errors).length > 0) body.errors = errors;
+  return reply.status(status).type("application/json").send(body);
+}

@@ -1,0 +1,162 @@
+import { CronExpressionParser } from "cron-parser";
+import { PgBoss } from "pg-boss";
+import type { Logger } from "pino";
+import type { Database } from "../db/database.ts";
+
+export interface JobOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+}
+
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  name: string;
+  handler: (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
+  options?: JobOptions;
+  /** Jobs of this queue run at most this many at once in one process. */
+  concurrency?: number;
+}
+
+export interface ScheduleDefinition {
+  name: string;
+  cron: string;
+  timeZone?: string;
+  job: string;
+  data?: Record<string, unknown>;
+}
+
+/** The next time a cron fires strictly after `after`, in the schedule's time zone. */
+export function nextRun(cron: string, after: Date, timeZone = "UTC"): Date {
+  return CronExpressionParser.parse(cron, { currentDate: after, tz: timeZone }).next().toDate();
+}
+
+/**
+ * Durable background jobs on PostgreSQL (pg-boss), and recurring schedules kept
+ * in our own `schedules` table so that `run-due --at <instant>` can fire them
+ * for any instant, from the server's minute tick or from the command line.
+ */
+export class Jobs {
+  readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private started = false;
+
+  constructor(
+    private readonly database: Database,
+    log: Logger,
+  ) {
+    this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schema: "pgboss" });
+    this.boss.on("error", (err: Error) => log.error({ err }, "job queue error"));
+  }
+
+  define<T extends object>(def: JobDefinition<T>) {
+    this.definitions.set(def.name, def as JobDefinition<object>);
+  }
+
+  async start({ work }: { work: boolean }) {
+    await this.boss.start();
+    this.started = true;
+    for (const def of this.definitions.values()) {
+      await this.boss.createQueue(def.name, {
+        retryLimit: def.options?.retryLimit ?? 5,
+        retryDelay: def.options?.retryDelay ?? 10,
+        retryBackoff: def.options?.retryBackoff ?? true,
+        expireInSeconds: def.options?.expireInSeconds ?? 15 * 60,
+      });
+    }
+    await this.boss.createQueue("schedules.tick");
+    if (!work) return;
+    for (const def of this.definitions.values()) {
+      await this.boss.work<object>(
+        def.name,
+        { batchSize: 1, localConcurrency: def.concurrency ?? 1, pollingIntervalSeconds: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            await def.handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          }
+        },
+      );
+    }
+    await this.boss.schedule("schedules.tick", "* * * * *");
+    await this.boss.work("schedules.tick", async () => {
+      await this.runDue(new Date());
+    });
+  }
+
+  async send<T extends object>(name: string, data: T, options: { singletonKey?: string; startAfter?: Date } = {}) {
+    if (!this.started) throw new Error("Job queue not started");
+    return this.boss.send(name, data, options);
+  }
+
+  /** Creates or updates a recurring schedule; its next run is computed from now. */
+  async ensureSchedule(def: ScheduleDefinition, now = new Date()) {
+    const tz = def.timeZone ?? "UTC";
+    await this.database.db
+      .insertInto("schedules")
+      .values({
+        name: def.name,
+        cron: def.cron,
+        time_zone: tz,
+        job: def.job,
+        data: JSON.stringify(def.data ?? {}),
+        next_run_at: nextRun(def.cron, now, tz),
+      })
+      .onConflict((oc) =>
+        oc
+          .column("name")
+          .doUpdateSet({ cron: def.cron, time_zone: tz, job: def.job, data: JSON.stringify(def.data ?? {}) }),
+      )
+      .execute();
+  }
+
+  async removeSchedule(name: string) {
+    await this.database.db.deleteFrom("schedules").where("name", "=", name).execute();
+  }
+
+  /**
+   * Enqueues every schedule due at `at` once: the slot's time is part of the
+   * job's singleton key, and the schedule moves past `at` in the same transaction.
+   */
+  async runDue(at: Date): Promise<{ name: string; job: string; slot: string }[]> {
+    const fired: { name: string; job: string; slot: string }[] = [];
+    await this.database.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom("schedules")
+        .selectAll()
+        .where("next_run_at", "<=", at)
+        .orderBy("next_run_at")
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const s of due) {
+        const slot = new Date(s.next_run_at).toISOString();
+        fired.push({ name: s.name, job: s.job, slot });
+        await trx
+          .updateTable("schedules")
+          .set({ last_run_at: at, next_run_at: nextRun(s.cron, at, s.time_zone) })
+          .where("name", "=", s.name)
+          .execute();
+      }
+    });
+    for (const f of fired) {
+      const s = await this.database.db
+        .selectFrom("schedules")
+        .select("data")
+        .where("name", "=", f.name)
+        .executeTakeFirst();
+      await this.send(
+        f.job,
+        { ...(s?.data ?? {}), scheduled_for: f.slot, schedule: f.name },
+        {
+          singletonKey: `${f.name}@${f.slot}`,
+        },
+      );
+    }
+    return fired;
+  }
+
+  async stop() {
+    if (this.started) await this.boss.stop({ graceful: true, timeout: 5000 });
+    this.started = false;
+  }
+}

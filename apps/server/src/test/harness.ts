@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { MEDIA_TYPE } from "@starboard/contract/hal";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { type AppContext, buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { seedReferenceData } from "../features/geo/seed.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real app on a real, fresh database: PGlite in memory by default,
+ * or a new database on the PostgreSQL server named by DATABASE_URL. Requests go
+ * over real HTTP.
+ */
+export async function startTestApp(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `starboard_test_${randomUUID().replaceAll("-", "")}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const dataDir = path.join(os.tmpdir(), `starboard-test-${randomUUID()}`);
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      ...opts.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    }),
+    databaseUrl,
+    environment: "test" as const,
+    runWorkers: opts.workers ?? true,
+    webDist: path.join(dataDir, "no-web"),
+  };
+  const database = await openDatabase({ databaseUrl, poolSize: 6 });
+  await migrateToLatest(database.db);
+  await seedReferenceData(database);
+  const { app, ctx } = await buildApp(config, database);
+  await ctx.jobs.start({ work: config.runWorkers });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    app,
+    ctx,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await ctx.jobs.stop();
+      await database.close();
+      if (dropDatabase) await dropDatabase();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A small HTTP client for tests, speaking the API's conventions. */
+export class Client {
+  constructor(
+    readonly baseUrl: string,
+    private credentials?: { email: string; token: string },
+  ) {}
+
+  as(credentials: { email: string; token: string }) {
+    return new Client(this.baseUrl, credentials);
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    pathAndQuery: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const h: Record<string, string> = { Accept: MEDIA_TYPE, ...headers };
+    if (this.credentials && !h.Authorization) {
+      h.Authorization = `Basic ${Buffer.from(`${this.credentials.email}:${this.credentials.token}`).toString("base64")}`;
+    }
+    let payload: string | undefined;
+    if (body !== undefined) {
+      h["Content-Type"] ??= MEDIA_TYPE;
+      payload = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const res = await fetch(`${this.baseUrl}${pathAndQuery}`, { method, headers: h, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = Record<string, unknown>>(p: string) {
+    return this.request<T>("GET", p);
+  }
+  post<T = Record<string, unknown>>(p: string, body?: unknown) {
+    return this.request<T>("POST", p, body);
+  }
+  patch<T = Record<string, unknown>>(p: string, body?: unknown) {
+    return this.request<T>("PATCH", p, body);
+  }
+  put<T = Record<string, unknown>>(p: string, body?: unknown) {
+    return this.request<T>("PUT", p, body);
+  }
+  delete<T = Record<string, unknown>>(p: string) {
+    return this.request<T>("DELETE", p);
+  }
+}
