@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ReviewsDB } from "./reviews-schema.ts";
 
 // Table types for Kysely. Features add their tables in their own files and list them here.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -195,7 +196,7 @@ export interface SentEmailsTable {
   sent_at: Generated<Date>;
 }
 
-export interface DB {
+export interface DB extends ReviewsDB {
   whitelabels: WhitelabelsTable;
   accounts: AccountsTable;
   account_settings: AccountSettingsTable;

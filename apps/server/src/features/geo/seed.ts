@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { seedSources } from "../sources/catalogue.ts";
 import { COUNTRIES, STATES } from "./dataset.ts";
 
-/** Loads ISO 3166 countries and states once (they are reference data, the same for every account). */
+/** Loads reference data: the review source catalogue, and ISO 3166 countries and states once. */
 export async function seedReferenceData(database: Database) {
   const db = database.db;
+  await seedSources(database);
   const existing = await db.selectFrom("countries").select(sql<number>`count(*)`.as("n")).executeTakeFirst();
   if (Number(existing?.n ?? 0) > 0) return;
   await db.transaction().execute(async (trx) => {
