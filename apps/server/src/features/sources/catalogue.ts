@@ -20,7 +20,9 @@ const entry = (
   code: string,
   name: string,
   color: string,
-  opts: Partial<Pick<SourceEntry, "supports_responses" | "supports_images" | "response_char_limit">> & { issue?: "verify" | "connect" | "blocked" } = {},
+  opts: Partial<Pick<SourceEntry, "supports_responses" | "supports_images" | "response_char_limit">> & {
+    issue?: "verify" | "connect" | "blocked";
+  } = {},
 ): SourceEntry => ({
   code,
   name,
@@ -28,7 +30,12 @@ const entry = (
   supports_responses: opts.supports_responses ?? false,
   supports_images: opts.supports_images ?? false,
   response_char_limit: opts.response_char_limit ?? null,
-  connection_issue_title: opts.issue === "connect" ? `${name} location not connected` : opts.issue === "blocked" ? "Responding unavailable" : "Verification required",
+  connection_issue_title:
+    opts.issue === "connect"
+      ? `${name} location not connected`
+      : opts.issue === "blocked"
+        ? "Responding unavailable"
+        : "Verification required",
   connection_issue_message: opts.issue === "connect" ? NOT_CONNECTED : opts.issue === "blocked" ? BLOCKED : VERIFY,
 });
 
@@ -37,11 +44,29 @@ const entry = (
  * each source's published reply limits where one exists.
  */
 export const SOURCE_CATALOGUE: SourceEntry[] = [
-  entry("google", "Google", "#4285F4", { supports_responses: true, supports_images: true, response_char_limit: 4096, issue: "connect" }),
-  entry("facebook", "Facebook", "#1877F2", { supports_responses: true, supports_images: true, response_char_limit: 8000, issue: "connect" }),
+  entry("google", "Google", "#4285F4", {
+    supports_responses: true,
+    supports_images: true,
+    response_char_limit: 4096,
+    issue: "connect",
+  }),
+  entry("facebook", "Facebook", "#1877F2", {
+    supports_responses: true,
+    supports_images: true,
+    response_char_limit: 8000,
+    issue: "connect",
+  }),
   entry("yelp", "Yelp", "#D32323", { supports_images: true }),
-  entry("tripadvisor", "Tripadvisor", "#34E0A1", { supports_responses: true, supports_images: true, response_char_limit: 5000 }),
-  entry("trustpilot", "Trustpilot", "#00B67A", { supports_responses: true, response_char_limit: 2048, issue: "blocked" }),
+  entry("tripadvisor", "Tripadvisor", "#34E0A1", {
+    supports_responses: true,
+    supports_images: true,
+    response_char_limit: 5000,
+  }),
+  entry("trustpilot", "Trustpilot", "#00B67A", {
+    supports_responses: true,
+    response_char_limit: 2048,
+    issue: "blocked",
+  }),
   entry("booking", "Booking.com", "#003580", { supports_responses: true, response_char_limit: 1500, issue: "blocked" }),
   entry("healthgrades", "Healthgrades", "#2C6ECB", { supports_responses: true, response_char_limit: 2000 }),
   entry("zocdoc", "Zocdoc", "#FFF069"),
