@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { hashPassword } from "../../platform/auth.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/settings.ts";
+import { createRandom } from "./review-text.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_USERS = [
@@ -52,19 +53,6 @@ const STREETS = [
   "Pine St",
   "River Rd",
 ];
-
-// TODO(review-text): use createRandom from review-text.ts once it lands.
-function createRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
 
 export async function isDatabaseEmpty(database: Database) {
   const row = await database.db.selectFrom("accounts").select(sql<number>`count(*)`.as("n")).executeTakeFirst();
