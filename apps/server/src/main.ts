@@ -2,10 +2,18 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { liveServerConnection } from "./db/open-for-cli.ts";
 import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemo } from "./features/demo/seed.ts";
 import { seedReferenceData } from "./features/geo/seed.ts";
 
 const config = loadConfig();
+// PGlite can be opened by one process only: refuse when another live process (a server, or a CLI
+// tool such as `npm run jobs -- work`) serves this DATA_DIR's embedded database.
+const owner = config.databaseUrl ? null : await liveServerConnection(config.dataDir);
+if (owner) {
+  console.error(`The embedded database in ${config.dataDir} is in use by process ${owner.pid}; stop it first.`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 await seedReferenceData(database);

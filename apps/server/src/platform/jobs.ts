@@ -1,5 +1,5 @@
 import { CronExpressionParser } from "cron-parser";
-import { PgBoss } from "pg-boss";
+import { type JobWithMetadata, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Database } from "../db/database.ts";
 
@@ -25,6 +25,16 @@ export interface ScheduleDefinition {
   job: string;
   data?: Record<string, unknown>;
 }
+
+/** A schedule that `runDue` fired: its slot (the time it was due) and the id of the job it enqueued. */
+export interface FiredSchedule {
+  name: string;
+  job: string;
+  slot: string;
+  id: string | null;
+}
+
+export type JobState = JobWithMetadata["state"];
 
 /** The next time a cron fires strictly after `after`, in the schedule's time zone. */
 export function nextRun(cron: string, after: Date, timeZone = "UTC"): Date {
@@ -53,7 +63,11 @@ export class Jobs {
     this.definitions.set(def.name, def as JobDefinition<object>);
   }
 
-  async start({ work }: { work: boolean }) {
+  /**
+   * Starts the queue. `work` runs this process's workers; `tick` (default: same as `work`) also
+   * fires due schedules each minute. The CLI's `run-due` works the queues without the tick.
+   */
+  async start({ work, tick = work }: { work: boolean; tick?: boolean }) {
     await this.boss.start();
     this.started = true;
     for (const def of this.definitions.values()) {
@@ -77,6 +91,7 @@ export class Jobs {
         },
       );
     }
+    if (!tick) return;
     await this.boss.schedule("schedules.tick", "* * * * *");
     await this.boss.work("schedules.tick", async () => {
       await this.runDue(new Date());
@@ -114,11 +129,14 @@ export class Jobs {
   }
 
   /**
-   * Enqueues every schedule due at `at` once: the slot's time is part of the
-   * job's singleton key, and the schedule moves past `at` in the same transaction.
+   * Enqueues every schedule due at `at` once: the transaction that claims a due
+   * schedule (FOR UPDATE SKIP LOCKED) moves it past `at`, so a repeated or
+   * concurrent call finds nothing due. The job's singleton key names its slot
+   * (`schedule@slot`); on pg-boss 12's standard queues the key alone does not
+   * deduplicate. Answers each fired schedule with the id of its job.
    */
-  async runDue(at: Date): Promise<{ name: string; job: string; slot: string }[]> {
-    const fired: { name: string; job: string; slot: string }[] = [];
+  async runDue(at: Date): Promise<FiredSchedule[]> {
+    const fired: FiredSchedule[] = [];
     await this.database.db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom("schedules")
@@ -130,7 +148,7 @@ export class Jobs {
         .execute();
       for (const s of due) {
         const slot = new Date(s.next_run_at).toISOString();
-        fired.push({ name: s.name, job: s.job, slot });
+        fired.push({ name: s.name, job: s.job, slot, id: null });
         await trx
           .updateTable("schedules")
           .set({ last_run_at: at, next_run_at: nextRun(s.cron, at, s.time_zone) })
@@ -144,7 +162,7 @@ export class Jobs {
         .select("data")
         .where("name", "=", f.name)
         .executeTakeFirst();
-      await this.send(
+      f.id = await this.send(
         f.job,
         { ...(s?.data ?? {}), scheduled_for: f.slot, schedule: f.name },
         {
@@ -153,6 +171,23 @@ export class Jobs {
       );
     }
     return fired;
+  }
+
+  /** Waits until a job has completed, failed or been cancelled; answers the last state seen when time runs out. */
+  async waitFor(
+    name: string,
+    id: string,
+    { timeoutMs = 60_000, intervalMs = 200 }: { timeoutMs?: number; intervalMs?: number } = {},
+  ): Promise<{ state: JobState | "missing"; output: unknown }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [job] = await this.boss.findJobs(name, { id });
+      const state = job?.state ?? "missing";
+      if (state === "completed" || state === "failed" || state === "cancelled" || Date.now() >= deadline) {
+        return { state, output: job?.output ?? null };
+      }
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
   }
 
   async stop() {

@@ -1,0 +1,5 @@
+import type { BenchSuite } from "../harness.ts";
+import { apiSuite } from "./api.ts";
+
+/** Every bench suite, in the order `npm run bench` runs them. Add a suite: a file here, a line below. */
+export const SUITES: BenchSuite[] = [apiSuite];

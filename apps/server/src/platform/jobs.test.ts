@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness.ts";
+import { type JobDefinition, Jobs, nextRun } from "./jobs.ts";
+
+// Jobs instances of our own on the test app's real database (the app's own queue runs no workers).
+// Instants are far in the future so that no minute tick of real time fires these schedules.
+let t: TestApp;
+const log = pino({ level: "silent" });
+const running: Jobs[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ workers: false });
+});
+beforeEach(async () => {
+  // runDue fires every due schedule of the database (features add theirs at start): each test starts with none.
+  await t.ctx.database.db.deleteFrom("schedules").execute();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((j) => j.stop()));
+});
+afterAll(async () => t?.close());
+
+async function startJobs(definitions: JobDefinition<object>[], work = true) {
+  const jobs = new Jobs(t.ctx.database, log);
+  for (const d of definitions) jobs.define(d);
+  running.push(jobs);
+  await jobs.start({ work, tick: false });
+  return jobs;
+}
+
+/** A queue of its own for each test, recording what ran. */
+function recorder(options?: JobDefinition["options"], fail?: (retryCount: number) => boolean) {
+  const runs: { data: Record<string, unknown>; retryCount: number }[] = [];
+  const definition: JobDefinition<Record<string, unknown>> = {
+    name: `test.${randomUUID().slice(0, 8)}`,
+    options,
+    handler: async (data, meta) => {
+      runs.push({ data, retryCount: meta.retryCount });
+      if (fail?.(meta.retryCount)) throw new Error(`attempt ${meta.retryCount} fails`);
+    },
+  };
+  return { definition: definition as JobDefinition<object>, runs };
+}
+
+async function schedule(jobs: Jobs, job: string, cron: string, from: Date, timeZone = "UTC") {
+  const name = `schedule-${randomUUID().slice(0, 8)}`;
+  await jobs.ensureSchedule({ name, cron, timeZone, job, data: { hello: "world" } }, from);
+  return name;
+}
+
+async function scheduleRow(name: string) {
+  return t.ctx.database.db.selectFrom("schedules").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
+}
+
+describe("schedules", () => {
+  it("computes the next run in the schedule's time zone", () => {
+    const after = new Date("2099-03-02T00:00:00Z");
+    expect(nextRun("0 13 * * *", after).toISOString()).toBe("2099-03-02T13:00:00.000Z");
+    expect(nextRun("0 13 * * *", after, "America/Chicago").toISOString()).toBe("2099-03-02T19:00:00.000Z");
+  });
+
+  it("does not fire before its time, fires once at it, and moves the next run past the instant", async () => {
+    const { definition, runs } = recorder();
+    const jobs = await startJobs([definition]);
+    const name = await schedule(jobs, definition.name, "0 13 * * *", new Date("2099-01-01T00:00:00Z"));
+    expect((await scheduleRow(name)).next_run_at.toISOString()).toBe("2099-01-01T13:00:00.000Z");
+
+    expect(await jobs.runDue(new Date("2099-01-01T12:59:59Z"))).toEqual([]);
+
+    const at = new Date("2099-01-01T13:00:00Z");
+    const first = await jobs.runDue(at);
+    const second = await jobs.runDue(at);
+    expect(first).toEqual([{ name, job: definition.name, slot: at.toISOString(), id: expect.any(String) }]);
+    expect(second).toEqual([]);
+    expect((await jobs.waitFor(definition.name, first[0]!.id!)).state).toBe("completed");
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.data).toMatchObject({ hello: "world", schedule: name, scheduled_for: at.toISOString() });
+
+    const row = await scheduleRow(name);
+    expect(row.last_run_at?.toISOString()).toBe(at.toISOString());
+    expect(row.next_run_at.toISOString()).toBe("2099-01-02T13:00:00.000Z");
+  });
+
+  it("fires a slot once when two callers run the same instant at the same time", async () => {
+    const { definition } = recorder();
+    const jobs = await startJobs([definition], false);
+    const other = await startJobs([definition], false);
+    const name = await schedule(jobs, definition.name, "30 8 * * *", new Date("2099-02-01T00:00:00Z"));
+    const at = new Date("2099-02-01T08:30:00Z");
+    const [a, b] = await Promise.all([jobs.runDue(at), other.runDue(at)]);
+    expect([...a, ...b].map((f) => f.name)).toEqual([name]);
+    const queued = await jobs.boss.findJobs(definition.name);
+    expect(queued.map((j) => j.singletonKey)).toEqual([`${name}@${at.toISOString()}`]);
+  });
+
+  it("fires a schedule that fell behind once, for its oldest missed slot, not once per missed slot", async () => {
+    const { definition } = recorder();
+    const jobs = await startJobs([definition], false);
+    const name = await schedule(jobs, definition.name, "0 * * * *", new Date("2099-04-01T00:00:00Z"));
+    const fired = await jobs.runDue(new Date("2099-04-01T05:30:00Z"));
+    expect(fired).toEqual([expect.objectContaining({ name, slot: "2099-04-01T01:00:00.000Z" })]);
+    expect((await scheduleRow(name)).next_run_at.toISOString()).toBe("2099-04-01T06:00:00.000Z");
+  });
+});
+
+describe("jobs", () => {
+  it("retries a job that throws, then completes it", async () => {
+    const { definition, runs } = recorder({ retryLimit: 2, retryDelay: 1, retryBackoff: false }, (n) => n === 0);
+    const jobs = await startJobs([definition]);
+    const id = await jobs.send(definition.name, { n: 1 });
+    expect(id).toBeTruthy();
+    expect((await jobs.waitFor(definition.name, id!, { timeoutMs: 30_000 })).state).toBe("completed");
+    expect(runs.map((r) => r.retryCount)).toEqual([0, 1]);
+  });
+
+  it("marks a job failed once its retries are spent", async () => {
+    const { definition, runs } = recorder({ retryLimit: 1, retryDelay: 1, retryBackoff: false }, () => true);
+    const jobs = await startJobs([definition]);
+    const id = await jobs.send(definition.name, {});
+    const result = await jobs.waitFor(definition.name, id!, { timeoutMs: 30_000 });
+    expect(result.state).toBe("failed");
+    expect(result.output).toMatchObject({ message: "attempt 1 fails" });
+    expect(runs).toHaveLength(2);
+  });
+
+  it("runs a job enqueued before a restart after it (durable on the database)", async () => {
+    const { definition, runs } = recorder();
+    const before = await startJobs([definition], false);
+    const id = await before.send(definition.name, { survived: true });
+    await before.stop();
+    expect(runs).toHaveLength(0);
+
+    const after = await startJobs([definition]);
+    expect((await after.waitFor(definition.name, id!, { timeoutMs: 30_000 })).state).toBe("completed");
+    expect(runs).toEqual([{ data: { survived: true }, retryCount: 0 }]);
+  });
+});
