@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PGliteServer } from "./pglite-server.ts";
 import type { DB } from "./schema.ts";
 
 // Return bigint counts and numerics as JS numbers; dates stay Date.
@@ -37,7 +37,7 @@ export interface OpenOptions {
  * connect to it like to any PostgreSQL server.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  let socket: PGLiteSocketServer | undefined;
+  let socket: PGliteServer | undefined;
   let lite: PGlite | undefined;
   let connectionString: string;
   if (opts.databaseUrl) {
@@ -49,14 +49,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       fs.mkdirSync(dataPath, { recursive: true });
     }
     lite = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
-    socket = new PGLiteSocketServer({
-      db: lite,
-      host: "127.0.0.1",
-      port: opts.socketPort ?? 0,
-      maxConnections: 64,
-    });
-    await socket.start();
-    const conn = socket.getServerConn();
+    socket = new PGliteServer(lite);
+    const conn = await socket.start(opts.socketPort ?? 0);
     connectionString = `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`;
     if (opts.dataDir) {
       // Lets CLI tools reach the running server's embedded database.
