@@ -10,9 +10,11 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { registerFeatures } from "./features/index.ts";
 import { registerAuthentication } from "./platform/auth.ts";
+import { registerApiDocs } from "./platform/docs.ts";
 import { registerHttpConventions, serverFactory } from "./platform/http.ts";
 import { Jobs } from "./platform/jobs.ts";
 import { Mailer } from "./platform/mail.ts";
+import { trackRoutes } from "./platform/routes.ts";
 
 /** What every feature gets: the database, the job queue, the mailer, the config. */
 export interface AppContext {
@@ -23,16 +25,25 @@ export interface AppContext {
   log: Logger;
 }
 
-export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+/**
+ * Builds the app and its context (features register routes and jobs here); it does not listen.
+ * The CLI tools build it too, to get the same job handlers; they log to stderr (`logStream`).
+ */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     serverFactory,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: "x-request-id",
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: "array" } },
   });
+  trackRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply, payload) => {
@@ -74,6 +85,7 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
   await registerFeatures(app, ctx);
 
   app.get("/api/openapi.json", { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
+  await registerApiDocs(app);
 
   if (spaHtml) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
   return { app, ctx };

@@ -196,6 +196,19 @@ export interface SentEmailsTable {
   sent_at: Generated<Date>;
 }
 
+export interface EmailUnsubscribesTable {
+  id: Generated<string>;
+  kind: "alerts" | "requests" | "scheduled_exports";
+  /** SHA-256 of the link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  account_id: string;
+  user_id: string | null;
+  email: string;
+  resource_id: string | null;
+  created_at: Generated<Date>;
+  unsubscribed_at: NullableTimestamp;
+}
+
 export interface DB extends ReviewsDB {
   whitelabels: WhitelabelsTable;
   accounts: AccountsTable;
@@ -214,6 +227,7 @@ export interface DB extends ReviewsDB {
   webhook_events: WebhookEventsTable;
   schedules: SchedulesTable;
   sent_emails: SentEmailsTable;
+  email_unsubscribes: EmailUnsubscribesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -28,6 +28,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The resource whose id the `:id` path parameter names (for the tenancy walk test). */
     idResource?: string;
+    /** Reference data shared by every account (countries, user types): no tenancy to check. */
+    shared?: boolean;
   }
 }
 
@@ -36,6 +38,8 @@ export interface ResourceDefinition {
   name: string;
   table: string;
   permission: TResource;
+  /** Reading needs this permission instead (settings: everyone reads them, admins change them). */
+  readPermission?: TResource;
   /** `account`: rows carry account_id and are scoped; `global`: shared reference data, read-only. */
   scope: "account" | "global";
   createSchema?: z.ZodObject;
@@ -68,6 +72,8 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
   const sortable = new Set(def.sortable ?? ["created_at"]);
   const defaultSort = def.defaultSort ?? { by: def.sortable?.[0] ?? "created_at", order: "asc" };
   const tags = [def.name];
+  const readPermission = def.readPermission ?? def.permission;
+  const shared = def.scope === "global";
 
   const context = async (request: FastifyRequest, accountId?: string): Promise<ResourceContext> => {
     const actor = actorOf(request);
@@ -90,10 +96,10 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
     return row;
   };
 
-  r.get(base, { schema: { querystring: listQuery, tags } }, async (request) => {
+  r.get(base, { schema: { querystring: listQuery, tags }, config: { shared } }, async (request) => {
     const query = request.query as z.infer<typeof ZListQuerySchema> & Record<string, unknown>;
     const ctx = await context(request, query.account_id);
-    authorize(ctx.actor, "read", def.permission);
+    authorize(ctx.actor, "read", readPermission);
     let qb = db.selectFrom(def.table) as AnyQuery;
     if (def.scope === "account") qb = qb.where("account_id", "=", ctx.accountId);
     if (def.applyFilters) qb = def.applyFilters(qb, query, ctx);
@@ -134,9 +140,10 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
     });
   });
 
-  r.get(`${base}/:id`, { schema: { params: ZIdParams, tags }, config: { idResource: def.name } }, async (request) => {
+  const fetchConfig = { idResource: def.name, shared };
+  r.get(`${base}/:id`, { schema: { params: ZIdParams, tags }, config: fetchConfig }, async (request) => {
     const ctx = await context(request);
-    authorize(ctx.actor, "read", def.permission);
+    authorize(ctx.actor, "read", readPermission);
     const [item] = await present([await findOwned(request.params.id, ctx)], ctx);
     return item;
   });

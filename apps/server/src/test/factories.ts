@@ -120,3 +120,288 @@ export async function signedIn(
   const credentials = await sessionFor(t.ctx.database, user);
   return { account, user, credentials, client: new Client(t.baseUrl, credentials) };
 }
+
+/** A signed-in client for an existing user. */
+export async function clientFor(t: TestApp, user: { id: string; account_id: string; email: string }) {
+  return new Client(t.baseUrl, await sessionFor(t.ctx.database, user));
+}
+
+export async function createWhitelabel(
+  database: Database,
+  values: { name?: string; custom_domain?: string | null; navigation_background_color?: string } = {},
+) {
+  return database.db
+    .insertInto("whitelabels")
+    .values({
+      name: values.name ?? "Acme Reviews",
+      custom_domain: values.custom_domain ?? `reviews-${randomUUID().slice(0, 8)}.example.test`,
+      logo_left: "https://cdn.example.test/logo.png",
+      navigation_background_color: values.navigation_background_color ?? "#112233",
+      main_text_color: "#ffffff",
+      active_text_color: "#ffcc00",
+      background_hover_color: "#223344",
+      hover_text_color: "#eeeeee",
+      support_email: "support@acme.example.test",
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createExperiment(
+  database: Database,
+  accountId: string,
+  name = `exp-${randomUUID().slice(0, 6)}`,
+) {
+  return database.db
+    .insertInto("account_experiments")
+    .values({ account_id: accountId, name, variant: "treatment" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function settingOf(database: Database, accountId: string, code: string) {
+  return database.db
+    .selectFrom("account_settings")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .where("code", "=", code)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * One record of every account-scoped resource in a fresh account, for tenancy
+ * walks: keys are the `idResource` names routes declare.
+ */
+export async function createAccountWithRecords(t: TestApp) {
+  const db = t.ctx.database;
+  const owner = await signedIn(t);
+  const accountId = owner.account.id;
+  const group = await createGroup(db, accountId);
+  const location = await createLocation(db, accountId, { groupId: group.id });
+  const member = await createUser(db, accountId, { type: "manager" });
+  const experiment = await createExperiment(db, accountId);
+  const setting = await settingOf(db, accountId, "insights");
+  const reviews = await createReviewRecords(db, accountId, location.id, owner.user.id);
+  const ids: Record<string, string> = {
+    accounts: accountId,
+    account_settings: setting.id,
+    account_experiments: experiment.id,
+    users: member.id,
+    groups: group.id,
+    locations: location.id,
+    ...reviews,
+  };
+  return { ...owner, ids, group, location, member };
+}
+
+/** A review and what hangs off it (tables of migration 0003), keyed by `idResource` name. */
+export async function createReviewRecords(database: Database, accountId: string, locationId: string, userId: string) {
+  const db = database.db;
+  const source = await db.selectFrom("sources").select("id").where("code", "=", "google").executeTakeFirstOrThrow();
+  const label = await db
+    .insertInto("review_status_labels")
+    .values({ account_id: accountId, name: `Label ${randomUUID().slice(0, 6)}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const review = await db
+    .insertInto("reviews")
+    .values({
+      account_id: accountId,
+      location_id: locationId,
+      source_id: source.id,
+      source_review_id: randomUUID(),
+      author_name: "Pat",
+      rating: 4,
+      content: "Lovely place.",
+      published_at: new Date(),
+      respondable: true,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const tag = await db
+    .insertInto("tags")
+    .values({ account_id: accountId, name: `tag-${randomUUID().slice(0, 6)}` })
+    .returning(["id", "name"])
+    .executeTakeFirstOrThrow();
+  const reviewTag = await db
+    .insertInto("review_tags")
+    .values({ account_id: accountId, review_id: review.id, tag_id: tag.id, name: tag.name })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const note = await db
+    .insertInto("notes")
+    .values({ account_id: accountId, review_id: review.id, user_id: userId, content: "Called the guest." })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const template = await db
+    .insertInto("response_templates")
+    .values({ account_id: accountId, name: "Thanks", content: "Thank you!" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const response = await db
+    .insertInto("responses")
+    .values({ account_id: accountId, review_id: review.id, source_id: source.id, user_id: userId, content: "Thanks!" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const issue = await db
+    .insertInto("issues")
+    .values({ account_id: accountId, location_id: locationId, source_id: source.id, status: "disconnected" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const alert = await db
+    .insertInto("alerts")
+    .values({ account_id: accountId, user_id: userId, alert_type_id: 1, alert_frequency_id: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return {
+    review_status_labels: label.id,
+    reviews: review.id,
+    tags: tag.id,
+    review_tags: reviewTag.id,
+    notes: note.id,
+    response_templates: template.id,
+    responses: response.id,
+    issues: issue.id,
+    alerts: alert.id,
+  };
+}
+
+// --- Reviews (reviews API) ----------------------------------------------------------------------
+
+/** The id of a catalogue source (seeded at start) by its code. */
+export async function sourceId(database: Database, code: string) {
+  const row = await database.db.selectFrom("sources").select("id").where("code", "=", code).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createReview(
+  database: Database,
+  values: {
+    accountId: string;
+    locationId: string;
+    source?: string;
+    rating?: number | null;
+    content?: string | null;
+    title?: string | null;
+    authorName?: string | null;
+    publishedAt?: Date | string;
+    firstSeenAt?: Date | string;
+    sentiment?: number;
+    categories?: string[];
+    statusLabelId?: string | null;
+    responseStatus?: string | null;
+    imagesCount?: number;
+    sourceReviewId?: string;
+  },
+) {
+  return database.db
+    .insertInto("reviews")
+    .values({
+      account_id: values.accountId,
+      location_id: values.locationId,
+      source_id: await sourceId(database, values.source ?? "google"),
+      source_review_id: values.sourceReviewId ?? `src-${randomUUID()}`,
+      author_name: values.authorName === undefined ? "Pat Reviewer" : values.authorName,
+      rating: values.rating === undefined ? 5 : values.rating,
+      title: values.title ?? null,
+      content: values.content === undefined ? "Great food and friendly service." : values.content,
+      published_at: values.publishedAt ?? new Date(),
+      ...(values.firstSeenAt ? { first_seen_at: new Date(values.firstSeenAt) } : {}),
+      sentiment: values.sentiment ?? 0,
+      categories: values.categories ?? [],
+      status_label_id: values.statusLabelId ?? null,
+      response_status: values.responseStatus ?? null,
+      images_count: values.imagesCount ?? 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A listing URL of a location at a source, with its id there (what connectors address). */
+export async function createUrl(
+  database: Database,
+  values: {
+    accountId: string;
+    locationId: string;
+    source: string;
+    referenceId?: string | null;
+    requestReviews?: boolean;
+  },
+) {
+  return database.db
+    .insertInto("urls")
+    .values({
+      account_id: values.accountId,
+      location_id: values.locationId,
+      source_id: await sourceId(database, values.source),
+      link: `https://${values.source}.example/${randomUUID().slice(0, 8)}`,
+      reference_id: values.referenceId ?? null,
+      request_reviews: values.requestReviews ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The account's credentials for a source (an OAuth access token). */
+export async function createSourceCredentials(
+  database: Database,
+  values: { accountId: string; source: string; accessToken?: string },
+) {
+  return database.db
+    .insertInto("source_credentials")
+    .values({
+      account_id: values.accountId,
+      source_id: await sourceId(database, values.source),
+      access_token: values.accessToken ?? "google-token",
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+// --- Ingestion, metrics and alerts --------------------------------------------------------------
+
+/** A response to a review, published by default (`from_source` for a reply imported from the source). */
+export async function createReviewResponse(
+  database: Database,
+  review: { id: string; account_id: string; source_id: string },
+  values: { publishedAt?: Date | string | null; status?: string; fromSource?: boolean; content?: string } = {},
+) {
+  return database.db
+    .insertInto("responses")
+    .values({
+      account_id: review.account_id,
+      review_id: review.id,
+      source_id: review.source_id,
+      content: values.content ?? "Thank you for your review!",
+      status: values.status ?? "published",
+      from_source: values.fromSource ?? false,
+      published_at: values.publishedAt === undefined ? new Date() : values.publishedAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An alert subscription of a user (instant new-review alerts by default). */
+export async function createAlert(
+  database: Database,
+  user: { id: string; account_id: string },
+  values: {
+    typeId?: number;
+    frequencyId?: number;
+    filters?: { location_ids?: string[]; source_ids?: string[]; ratings?: number[] };
+    enabled?: boolean;
+  } = {},
+) {
+  return database.db
+    .insertInto("alerts")
+    .values({
+      account_id: user.account_id,
+      user_id: user.id,
+      alert_type_id: values.typeId ?? 1,
+      alert_frequency_id: values.frequencyId ?? 1,
+      filters: JSON.stringify(values.filters ?? {}),
+      enabled: values.enabled ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

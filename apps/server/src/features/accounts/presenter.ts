@@ -1,3 +1,4 @@
+import type { TAccountExperiment, TAccountSetting, TWhitelabelAppearance } from "@starboard/contract/accounts";
 import type { TAccount, TWhitelabel } from "@starboard/contract/auth";
 import type { Selectable } from "kysely";
 import type { Account, WhitelabelsTable } from "../../db/schema.ts";
@@ -48,5 +49,33 @@ export function presentWhitelabel(w: Selectable<WhitelabelsTable>): TWhitelabel 
     background_hover_color: w.background_hover_color,
     hover_text_color: w.hover_text_color,
     support_email: w.support_email,
+  };
+}
+
+/** Presentation fields only: what a custom domain's sign-in page needs, without ids or contacts. */
+export function presentWhitelabelAppearance(w: Selectable<WhitelabelsTable>): TWhitelabelAppearance {
+  return {
+    name: w.name,
+    logo_left: w.logo_left,
+    navigation_background_color: w.navigation_background_color,
+    main_text_color: w.main_text_color,
+    active_text_color: w.active_text_color,
+    background_hover_color: w.background_hover_color,
+    hover_text_color: w.hover_text_color,
+  };
+}
+
+/** Settings keep their stored string values here (the session maps true/false to booleans). */
+export function presentAccountSetting(row: Record<string, unknown>): TAccountSetting {
+  return { id: String(row.id), code: String(row.code), value: String(row.value) };
+}
+
+export function presentAccountExperiment(row: Record<string, unknown>): TAccountExperiment {
+  return {
+    id: String(row.id),
+    account_id: String(row.account_id),
+    name: String(row.name),
+    variant: String(row.variant),
+    created_at: new Date(row.created_at as Date).toISOString(),
   };
 }

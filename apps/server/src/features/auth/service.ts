@@ -205,26 +205,42 @@ export async function signUp(ctx: AppContext, input: TSignupRequest): Promise<TS
 
 /** E-mails a single-use reset link; answers the same whether or not the address exists. */
 export async function requestPasswordReset(ctx: AppContext, email: string) {
-  const db = ctx.database.db;
-  const user = await db
+  const user = await ctx.database.db
     .selectFrom("users")
     .select(["id", "email", "name"])
     .where(sql`lower(email)`, "=", email.trim().toLowerCase())
     .where("is_shadow", "=", false)
     .executeTakeFirst();
   if (!user) return;
+  await sendPasswordLink(ctx, user, {
+    ttlMs: RESET_TTL_MS,
+    subject: "Reset your Starboard password",
+    text: (link) =>
+      `Hello ${user.name || ""},\n\nSomeone asked to reset the password of your Starboard account. To choose a new password, open this link within 2 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+  });
+}
+
+/**
+ * Creates a single-use password link (a password reset) for a user and e-mails it
+ * through the `email.send` job. Used for resets and for inviting new users.
+ */
+export async function sendPasswordLink(
+  ctx: AppContext,
+  user: { id: string; email: string },
+  message: { ttlMs: number; subject: string; text: (link: string) => string },
+) {
   const { token, hash } = newToken();
-  const reset = await db
+  const reset = await ctx.database.db
     .insertInto("password_resets")
-    .values({ user_id: user.id, token_hash: hash, expires_at: new Date(Date.now() + RESET_TTL_MS) })
+    .values({ user_id: user.id, token_hash: hash, expires_at: new Date(Date.now() + message.ttlMs) })
     .returning("id")
     .executeTakeFirstOrThrow();
   const link = `${ctx.config.publicUrl}/reset-password?reset_password_token=${encodeURIComponent(token)}`;
   await ctx.jobs.send("email.send", {
     idempotencyKey: `password-reset:${reset.id}`,
     to: user.email,
-    subject: "Reset your Starboard password",
-    text: `Hello ${user.name || ""},\n\nSomeone asked to reset the password of your Starboard account. To choose a new password, open this link within 2 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    subject: message.subject,
+    text: message.text(link),
   });
 }
 

@@ -93,6 +93,12 @@ export const SOURCE_CATALOGUE: SourceEntry[] = [
   entry("feedback", "Starboard Feedback", "#5B4FE9", { supports_responses: true, response_char_limit: 5000 }),
 ];
 
+/**
+ * Sources whose terms forbid asking customers for reviews (Yelp's Content Guidelines: "Don't ask
+ * customers to review your business"); review requests leave them out (`source_feedback_forbidden`).
+ */
+export const FEEDBACK_FORBIDDEN_SOURCES: ReadonlySet<string> = new Set(["yelp"]);
+
 /** Inserts or refreshes the catalogue (reference data, the same for every account). */
 export async function seedSources(database: Database) {
   const rows = SOURCE_CATALOGUE.map((s, i) => ({ ...s, ordinal: i + 1, logo_url: `/source-logos/${s.code}.svg` }));

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGroup, createLocation, signedIn } from "../../test/factories.ts";
+import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
+
+let t: TestApp;
+let anon: Client;
+beforeAll(async () => {
+  t = await startTestApp({ workers: false });
+  anon = new Client(t.baseUrl);
+});
+afterAll(async () => t?.close());
+
+type Body = Record<string, unknown> & { errors?: Record<string, string> };
+type Page = { _embedded: { locations: Body[] }; _total: number };
+
+describe("locations", () => {
+  it("lists locations with address fields and group_ids, filtered by group and ids", async () => {
+    const { client, account } = await signedIn(t, { type: "read_only" });
+    const group = await createGroup(t.ctx.database, account.id);
+    const inGroup = await createLocation(t.ctx.database, account.id, { name: "Alpha", groupId: group.id });
+    const other = await createLocation(t.ctx.database, account.id, { name: "Beta" });
+    const all = await client.get<Page>("/api/locations?per_page=25&sort[by]=name");
+    expect(all.status).toBe(200);
+    expect(all.body._total).toBe(2);
+    expect(all.body._embedded.locations[0]).toMatchObject({
+      id: inGroup.id,
+      address: "100 Main St",
+      city: "Austin",
+      state: "TX",
+      zipcode: "78701",
+      is_headquarters: false,
+      group_ids: [group.id],
+    });
+    const byGroup = await client.get<Page>(`/api/locations?group_id=${group.id}`);
+    expect(byGroup.body._embedded.locations.map((l) => l.id)).toEqual([inGroup.id]);
+    const byIds = await client.get<Page>(`/api/locations?ids=${other.id},junk`);
+    expect(byIds.body._embedded.locations.map((l) => l.id)).toEqual([other.id]);
+    const repeated = await client.get<Page>(`/api/locations?ids=${other.id}&ids=${inGroup.id}`);
+    expect(repeated.body._total).toBe(2);
+    const search = await client.get<Page>("/api/locations?keywords=alp&search_type=typeahead");
+    expect(search.body._embedded.locations.map((l) => l.name)).toEqual(["Alpha"]);
+  });
+
+  it("lets an admin create, update and delete a location", async () => {
+    const { client } = await signedIn(t);
+    const created = await client.post<Body>("/api/locations", {
+      name: "Downtown",
+      address: "1 Elm St",
+      city: "Denver",
+      state: "CO",
+      zipcode: "80202",
+      is_headquarters: true,
+      hours: { monday: "9-5" },
+      latitude: 39.7,
+      longitude: -104.9,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Downtown", is_headquarters: true, hours: { monday: "9-5" } });
+    const patched = await client.patch<Body>(`/api/locations/${created.body.id}`, { phone: "+1 303 555 0100" });
+    expect(patched.body).toMatchObject({ phone: "+1 303 555 0100", city: "Denver" });
+    expect((await client.delete(`/api/locations/${created.body.id}`)).status).toBe(204);
+  });
+
+  it("lets a Manager update but not create; answers 400, 404 and 401 where due", async () => {
+    const manager = await signedIn(t, { type: "manager" });
+    const loc = await createLocation(t.ctx.database, manager.account.id);
+    expect((await manager.client.patch(`/api/locations/${loc.id}`, { name: "Renamed" })).status).toBe(200);
+    expect((await manager.client.post("/api/locations", { name: "New" })).status).toBe(403);
+    expect((await manager.client.delete(`/api/locations/${loc.id}`)).status).toBe(403);
+    const admin = await signedIn(t);
+    const missing = await admin.client.post<Body>("/api/locations", { city: "Nowhere" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toHaveProperty("name");
+    const long = await admin.client.post<Body>("/api/locations", { name: "x", zipcode: "9".repeat(50) });
+    expect(long.body.errors).toHaveProperty("zipcode");
+    const country = await admin.client.post<Body>("/api/locations", {
+      name: "x",
+      country_id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(country.status).toBe(400);
+    expect(country.body.errors).toHaveProperty("country_id");
+    expect((await admin.client.get(`/api/locations/${loc.id}`)).status).toBe(404);
+    expect((await admin.client.patch(`/api/locations/${loc.id}`, { name: "x" })).status).toBe(404);
+    expect((await admin.client.get(`/api/locations?account_id=${manager.account.id}`)).status).toBe(404);
+    expect((await anon.get(`/api/locations/${loc.id}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,232 @@
+import { RESPONSE_DELETE_ERROR, RESPONSE_PUBLISH_ERROR } from "@starboard/contract/reviews";
+import type { AppContext } from "../../app.ts";
+import type { SourceCredentials, SourceLocationRef } from "../reviews/connectors/connector.ts";
+import { connectorFor } from "../reviews/connectors/registry.ts";
+import { recordHistory } from "../reviews/history.ts";
+import { type JobContext, selectJobContext } from "./queries.ts";
+import { DELETE_JOB, PUBLISH_JOB } from "./service.ts";
+
+/** The source Starboard's own feedback pages collect; its responses publish locally, without a connector. */
+const LOCAL_SOURCE = "feedback";
+
+/** A publish or delete that cannot reach the source; the reason goes to responses.last_error. */
+class PublishFailure extends Error {}
+
+/**
+ * Seconds before the first retry (then doubling, pg-boss backoff). RESPONSES_RETRY_DELAY_SECONDS
+ * shortens it for tests and demos.
+ */
+function retryDelay() {
+  const value = Number(process.env.RESPONSES_RETRY_DELAY_SECONDS);
+  return Number.isInteger(value) && value >= 0 ? value : 30;
+}
+
+function sourceRef(job: JobContext): SourceLocationRef {
+  if (!job.credentials_id) throw new PublishFailure(`No ${job.source_name} credentials for this account.`);
+  if (!job.reference_id) throw new PublishFailure(`The location has no ${job.source_name} reference id.`);
+  const credentials: SourceCredentials = {};
+  if (job.access_token) credentials.accessToken = job.access_token;
+  if (job.api_key) credentials.apiKey = job.api_key;
+  if (job.business_user_id) credentials.businessUserId = job.business_user_id;
+  return { externalId: job.reference_id, credentials };
+}
+
+function connectorOf(job: JobContext) {
+  const connector = connectorFor(job.source_code);
+  if (!connector) throw new PublishFailure(`No connector reaches ${job.source_name}.`);
+  return connector;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/** responses.publish and responses.delete: the response state machine of reviews.md §4. */
+export function registerResponseJobs(ctx: AppContext) {
+  const db = ctx.database.db;
+  const options = { retryLimit: 6, retryDelay: retryDelay(), retryBackoff: true };
+
+  ctx.jobs.define<{ response_id: string }>({
+    name: PUBLISH_JOB,
+    options,
+    concurrency: 2,
+    handler: async ({ response_id }) => {
+      const job = await selectJobContext(db, response_id);
+      if (!job || job.deleted_at || (job.status !== "pending" && job.status !== "error_published")) return;
+      await db
+        .updateTable("responses")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", job.id)
+        .execute();
+      let published: { publishedAt: Date; sourceResponseId?: string | undefined };
+      try {
+        if (job.source_code === LOCAL_SOURCE) {
+          published = { publishedAt: new Date() };
+        } else {
+          const connector = connectorOf(job);
+          if (!connector.publishResponse) throw new PublishFailure(`${job.source_name} takes no responses.`);
+          const result = await connector.publishResponse(sourceRef(job), job.source_review_id, job.content);
+          published = { publishedAt: new Date(), sourceResponseId: result.sourceResponseId };
+        }
+      } catch (error) {
+        await db.transaction().execute(async (trx) => {
+          const failed = await trx
+            .updateTable("responses")
+            .set({
+              status: "error_published",
+              status_description: RESPONSE_PUBLISH_ERROR,
+              last_error: message(error),
+              updated_at: new Date(),
+            })
+            .where("id", "=", job.id)
+            .where("status", "in", ["pending", "error_published"])
+            .executeTakeFirst();
+          if (Number(failed.numUpdatedRows) === 0) return;
+          await trx
+            .updateTable("reviews")
+            .set({ response_status: "error_published" })
+            .where("id", "=", job.review_id)
+            .execute();
+          if (job.status === "pending") {
+            await recordHistory(trx, {
+              accountId: job.account_id,
+              reviewId: job.review_id,
+              userId: null,
+              action: "response_publish_failed",
+              details: { response_id: job.id },
+            });
+          }
+        });
+        ctx.log.warn({ response_id: job.id, err: message(error) }, "response publish failed; will retry");
+        throw error; // pg-boss retries with backoff
+      }
+      const publishedAt = published.publishedAt;
+      const requeueDelete = await db.transaction().execute(async (trx) => {
+        const done = await trx
+          .updateTable("responses")
+          .set({
+            status: "published",
+            status_description: null,
+            published_at: publishedAt,
+            read_only: job.source_code === LOCAL_SOURCE,
+            source_response_id: published.sourceResponseId ?? null,
+            last_error: null,
+            updated_at: new Date(),
+          })
+          .where("id", "=", job.id)
+          .where("status", "in", ["pending", "error_published"])
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 0) {
+          // A delete was asked for while this publish was under way: the response is at the source now,
+          // so it must go through the delete job (which removes it there too).
+          await trx
+            .updateTable("responses")
+            .set({
+              status: "pending_delete",
+              deleted_at: null,
+              published_at: publishedAt,
+              source_response_id: published.sourceResponseId ?? null,
+            })
+            .where("id", "=", job.id)
+            .execute();
+          await trx
+            .updateTable("reviews")
+            .set({ response_status: "pending_delete" })
+            .where("id", "=", job.review_id)
+            .execute();
+          return true;
+        }
+        await trx
+          .updateTable("reviews")
+          .set({ response_status: "published", responded_at: publishedAt })
+          .where("id", "=", job.review_id)
+          .execute();
+        await recordHistory(trx, {
+          accountId: job.account_id,
+          reviewId: job.review_id,
+          userId: null,
+          action: "response_published",
+          details: { response_id: job.id },
+        });
+        return false;
+      });
+      if (requeueDelete) await ctx.jobs.send(DELETE_JOB, { response_id: job.id });
+    },
+  });
+
+  ctx.jobs.define<{ response_id: string }>({
+    name: DELETE_JOB,
+    options,
+    concurrency: 2,
+    handler: async ({ response_id }) => {
+      const job = await selectJobContext(db, response_id);
+      if (!job || job.deleted_at || (job.status !== "pending_delete" && job.status !== "error_unpublished")) return;
+      await db
+        .updateTable("responses")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", job.id)
+        .execute();
+      try {
+        // Never published (or published only in Starboard): nothing to remove at the source.
+        if (job.published_at && job.source_code !== LOCAL_SOURCE) {
+          const connector = connectorOf(job);
+          if (!connector.deleteResponse) throw new PublishFailure(`${job.source_name} cannot delete responses.`);
+          await connector.deleteResponse(sourceRef(job), job.source_review_id, job.source_response_id ?? undefined);
+        }
+      } catch (error) {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable("responses")
+            .set({
+              status: "error_unpublished",
+              status_description: RESPONSE_DELETE_ERROR,
+              last_error: message(error),
+              updated_at: new Date(),
+            })
+            .where("id", "=", job.id)
+            .execute();
+          await trx
+            .updateTable("reviews")
+            .set({ response_status: "error_unpublished" })
+            .where("id", "=", job.review_id)
+            .execute();
+          if (job.status === "pending_delete") {
+            await recordHistory(trx, {
+              accountId: job.account_id,
+              reviewId: job.review_id,
+              userId: null,
+              action: "response_delete_failed",
+              details: { response_id: job.id },
+            });
+          }
+        });
+        ctx.log.warn({ response_id: job.id, err: message(error) }, "response delete failed; will retry");
+        throw error;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("responses")
+          .set({
+            status: "deleted",
+            status_description: null,
+            deleted_at: new Date(),
+            last_error: null,
+            updated_at: new Date(),
+          })
+          .where("id", "=", job.id)
+          .execute();
+        await trx
+          .updateTable("reviews")
+          .set({ response_status: null, responded_at: null })
+          .where("id", "=", job.review_id)
+          .execute();
+        await recordHistory(trx, {
+          accountId: job.account_id,
+          reviewId: job.review_id,
+          userId: null,
+          action: "response_deleted",
+          details: { response_id: job.id },
+        });
+      });
+    },
+  });
+}

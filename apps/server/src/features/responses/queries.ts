@@ -1,0 +1,70 @@
+import type { Kysely, Selectable } from "kysely";
+import type { ResponsesTable } from "../../db/reviews-schema.ts";
+import type { DB } from "../../db/schema.ts";
+
+export type ResponseRow = Selectable<ResponsesTable>;
+
+/** States in which a review has a response that is not gone: at most one per review. */
+export const LIVE_RESPONSE_STATUSES = [
+  "pending",
+  "published",
+  "error_published",
+  "pending_delete",
+  "error_unpublished",
+] as const;
+
+export function selectLiveResponses(db: Kysely<DB>, reviewId: string) {
+  return db
+    .selectFrom("responses as p")
+    .leftJoin("users as u", "u.id", "p.user_id")
+    .selectAll("p")
+    .select("u.name as user_name")
+    .where("p.review_id", "=", reviewId)
+    .where("p.deleted_at", "is", null)
+    .orderBy("p.created_at", "desc")
+    .execute();
+}
+
+export function findResponse(db: Kysely<DB>, id: string, accountIds: string[]) {
+  return db
+    .selectFrom("responses as p")
+    .leftJoin("users as u", "u.id", "p.user_id")
+    .selectAll("p")
+    .select("u.name as user_name")
+    .where("p.id", "=", id)
+    .where("p.account_id", "in", accountIds)
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/**
+ * Everything a publish or delete job needs: the response, its review's id at the source, the source,
+ * the location's reference id there (urls.reference_id) and the account's credentials for the source.
+ */
+export function selectJobContext(db: Kysely<DB>, responseId: string) {
+  return db
+    .selectFrom("responses as p")
+    .innerJoin("reviews as r", "r.id", "p.review_id")
+    .innerJoin("sources as s", "s.id", "p.source_id")
+    .leftJoin("urls as u", (join) =>
+      join.onRef("u.location_id", "=", "r.location_id").onRef("u.source_id", "=", "p.source_id"),
+    )
+    .leftJoin("source_credentials as c", (join) =>
+      join.onRef("c.account_id", "=", "p.account_id").onRef("c.source_id", "=", "p.source_id"),
+    )
+    .selectAll("p")
+    .select([
+      "r.source_review_id",
+      "r.location_id",
+      "s.code as source_code",
+      "s.name as source_name",
+      "u.reference_id",
+      "c.id as credentials_id",
+      "c.access_token",
+      "c.api_key",
+      "c.business_user_id",
+    ])
+    .where("p.id", "=", responseId)
+    .executeTakeFirst();
+}
+export type JobContext = NonNullable<Awaited<ReturnType<typeof selectJobContext>>>;

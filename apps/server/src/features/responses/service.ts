@@ -1,0 +1,139 @@
+import type { TResponse, TResponseCreate, TResponseList } from "@starboard/contract/reviews";
+import type { AppContext } from "../../app.ts";
+import { isUuid, reachableAccountIds } from "../../platform/access.ts";
+import type { Actor } from "../../platform/auth.ts";
+import { AppError } from "../../platform/errors.ts";
+import { halPage } from "../../platform/hal.ts";
+import { recordHistory } from "../reviews/history.ts";
+import { findReachableReview } from "../reviews/service.ts";
+import { presentResponse } from "./presenter.ts";
+import { findResponse, LIVE_RESPONSE_STATUSES, selectLiveResponses } from "./queries.ts";
+
+export const PUBLISH_JOB = "responses.publish";
+export const DELETE_JOB = "responses.delete";
+
+/** GET /api/responses?review_id=: the review's response (a list of at most one; empty once deleted). */
+export async function listResponses(
+  ctx: AppContext,
+  actor: Actor,
+  reviewId: string,
+  paging: { url: string; page: number; perPage: number },
+): Promise<TResponseList> {
+  const review = await findReachableReview(ctx, actor, reviewId);
+  const rows = await selectLiveResponses(ctx.database.db, review.id);
+  const start = (paging.page - 1) * paging.perPage;
+  return halPage("responses", rows.slice(start, start + paging.perPage).map(presentResponse), rows.length, paging);
+}
+
+export async function getResponse(ctx: AppContext, actor: Actor, id: string): Promise<TResponse> {
+  if (!isUuid(id)) throw AppError.notFound();
+  const row = await findResponse(ctx.database.db, id, await reachableAccountIds(ctx.database, actor));
+  if (!row) throw AppError.notFound();
+  return presentResponse(row);
+}
+
+/**
+ * POST /api/responses: checks the source takes responses and the content fits its limit, stores the
+ * response `pending` and queues its publishing (reviews.md §4).
+ */
+export async function createResponse(ctx: AppContext, actor: Actor, input: TResponseCreate): Promise<TResponse> {
+  const db = ctx.database.db;
+  const review = await findReachableReview(ctx, actor, input.review_id);
+  if (!review.source_supports_responses) {
+    throw AppError.invalid("review_id", `${review.source_name} does not take responses through Starboard.`);
+  }
+  const issue = await db
+    .selectFrom("issues as i")
+    .innerJoin("sources as s", "s.id", "i.source_id")
+    .select(["s.connection_issue_message"])
+    .where("i.location_id", "=", review.location_id)
+    .where("i.source_id", "=", review.source_id)
+    .where("i.resolved_at", "is", null)
+    .executeTakeFirst();
+  if (issue) {
+    throw AppError.invalid("review_id", issue.connection_issue_message ?? "An issue is preventing in-app responding.");
+  }
+  const content = input.content.trim();
+  const length = Array.from(content).length;
+  const limit = review.source_response_char_limit;
+  if (limit !== null && length > limit) {
+    throw AppError.invalid(
+      "content",
+      `Response is ${length - limit} characters too many for ${review.source_name} (limit ${limit}).`,
+    );
+  }
+  const created = await db.transaction().execute(async (trx) => {
+    // The review row's lock makes "one response per review" hold under concurrent posts.
+    await trx.selectFrom("reviews").select("id").where("id", "=", review.id).forUpdate().execute();
+    const live = await trx
+      .selectFrom("responses")
+      .select("id")
+      .where("review_id", "=", review.id)
+      .where("deleted_at", "is", null)
+      .where("status", "in", [...LIVE_RESPONSE_STATUSES])
+      .executeTakeFirst();
+    if (live) throw AppError.conflict("This review already has a response.", "review_id");
+    const row = await trx
+      .insertInto("responses")
+      .values({
+        account_id: review.account_id,
+        review_id: review.id,
+        source_id: review.source_id,
+        user_id: actor.user.id,
+        content,
+        status: "pending",
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("reviews")
+      .set({ response_status: "pending", updated_at: new Date() })
+      .where("id", "=", review.id)
+      .execute();
+    await recordHistory(trx, {
+      accountId: review.account_id,
+      reviewId: review.id,
+      userId: actor.user.id,
+      action: "response_submitted",
+      details: { response_id: row.id },
+    });
+    return row;
+  });
+  await ctx.jobs.send(PUBLISH_JOB, { response_id: created.id }, { singletonKey: `${PUBLISH_JOB}:${created.id}` });
+  return presentResponse({ ...created, user_name: actor.user.name });
+}
+
+/** DELETE /api/responses/{id}: marks the response `pending_delete` and queues its removal at the source. */
+export async function deleteResponse(ctx: AppContext, actor: Actor, id: string): Promise<TResponse> {
+  const db = ctx.database.db;
+  if (!isUuid(id)) throw AppError.notFound();
+  const row = await findResponse(db, id, await reachableAccountIds(ctx.database, actor));
+  if (!row) throw AppError.notFound();
+  let current = row;
+  if (row.status !== "pending_delete" && row.status !== "error_unpublished") {
+    const updated = await db.transaction().execute(async (trx) => {
+      const next = await trx
+        .updateTable("responses")
+        .set({ status: "pending_delete", status_description: null, updated_at: new Date() })
+        .where("id", "=", row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("reviews")
+        .set({ response_status: "pending_delete", updated_at: new Date() })
+        .where("id", "=", row.review_id)
+        .execute();
+      await recordHistory(trx, {
+        accountId: row.account_id,
+        reviewId: row.review_id,
+        userId: actor.user.id,
+        action: "response_delete_requested",
+        details: { response_id: row.id },
+      });
+      return next;
+    });
+    current = { ...updated, user_name: row.user_name };
+  }
+  await ctx.jobs.send(DELETE_JOB, { response_id: row.id }, { singletonKey: `${DELETE_JOB}:${row.id}` });
+  return presentResponse(current);
+}

@@ -1,0 +1,97 @@
+import type { TResponseStatus, TReview, TReviewImage } from "@starboard/contract/reviews";
+import { encodeCursor } from "./cursor.ts";
+import type { ReviewListRow, selectCurrentResponsesFor, selectImagesFor, selectTagsFor } from "./queries.ts";
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+type Tags = Awaited<ReturnType<typeof selectTagsFor>>;
+type Images = Awaited<ReturnType<typeof selectImagesFor>>;
+type Responses = Awaited<ReturnType<typeof selectCurrentResponsesFor>>;
+
+function groupBy<T extends { review_id: string }>(rows: T[]) {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.review_id);
+    if (list) list.push(row);
+    else map.set(row.review_id, [row]);
+  }
+  return map;
+}
+
+/** Shapes a page of review rows and what hangs off them into review resources. */
+export function presentReviews(
+  rows: ReviewListRow[],
+  related: { tags: Tags; images: Images; responses: Responses },
+  sort: string,
+): TReview[] {
+  const tags = groupBy(related.tags);
+  const images = groupBy(related.images);
+  const responses = new Map(related.responses.map((r) => [r.review_id, r]));
+  return rows.map((r) => {
+    const response = responses.get(r.id);
+    return {
+      id: r.id,
+      account_id: r.account_id,
+      location_id: r.location_id,
+      location: {
+        id: r.location_id,
+        name: r.location_name,
+        address: r.location_address,
+        city: r.location_city,
+        state: r.location_state,
+      },
+      source_id: r.source_id,
+      source_code: r.source_code,
+      source_name: r.source_name,
+      source: { id: r.source_id, code: r.source_code, name: r.source_name, logo_url: r.source_logo_url },
+      author_name: r.author_name,
+      author_avatar_url: r.author_avatar_url,
+      rating: r.rating,
+      recommendation: r.recommendation,
+      title: r.title,
+      content: r.content,
+      published_at: new Date(r.published_at).toISOString(),
+      first_seen_at: new Date(r.first_seen_at).toISOString(),
+      url: r.url,
+      respondable: r.source_supports_responses && !r.blocked,
+      response_char_limit: r.source_response_char_limit,
+      sentiment: r.sentiment,
+      categories: r.categories ?? [],
+      status_label_id: r.status_label_id,
+      status_label:
+        r.status_label_id && r.status_label_name
+          ? { id: r.status_label_id, name: r.status_label_name, color: r.status_label_color }
+          : null,
+      tags: (tags.get(r.id) ?? []).map((t) => ({ id: t.tag_id, name: t.name })),
+      images: (images.get(r.id) ?? []).map(
+        (i): TReviewImage => ({
+          id: i.id,
+          name: i.name,
+          cdn_url: i.cdn_url,
+          url: i.url,
+          cdn_low_resolution_url: i.cdn_low_resolution_url,
+          low_resolution_url: i.low_resolution_url,
+        }),
+      ),
+      response: response
+        ? {
+            id: response.id,
+            status: response.status as TResponseStatus,
+            status_description: response.status_description,
+            published_at: iso(response.published_at),
+            content: response.content,
+            read_only: response.read_only,
+            from_source: response.from_source,
+          }
+        : null,
+      response_status: r.response_status,
+      deleted_at_source: iso(r.deleted_at_source),
+      cursor: encodeCursor({ sort, values: r.cursor_values }),
+      _links: {
+        self: { href: `/api/reviews/${r.id}` },
+        history: { href: `/api/reviews/${r.id}/history` },
+        responses: { href: `/api/responses?review_id=${r.id}` },
+      },
+    };
+  });
+}

@@ -1,0 +1,346 @@
+import type { TReviewType } from "@starboard/contract/reviews";
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+/**
+ * The review list's SQL. Every query starts from `reviews r` with `r.account_id = $account`, ordered by
+ * the sort keys then `r.id`, so that the default sort walks the index (account_id, published_at DESC,
+ * id DESC) of 0003 (or (location_id, published_at DESC, id DESC) when one location is asked for), and
+ * cursor pages are row comparisons on those keys: `(r.published_at, r.id) < ($ts, $id)`.
+ */
+
+type ReviewsFrom = DB & { r: DB["reviews"] };
+type Eb = ExpressionBuilder<ReviewsFrom, "r">;
+
+/** Response states in which the response shows at the source. */
+export const VISIBLE_RESPONSE_STATUSES = ["published", "pending_delete", "error_unpublished"] as const;
+
+/** What the list is narrowed to; ids are already checked to be UUIDs. Empty arrays mean no filter. */
+export interface ReviewFilter {
+  accountId: string;
+  timeZone: string;
+  /** YYYY-MM-DD in the account's time zone, inclusive. */
+  publishedAfter?: string | undefined;
+  publishedBefore?: string | undefined;
+  groupIds: string[];
+  locationIds: string[];
+  sourceIds: string[];
+  ratings: number[];
+  statusLabelIds: string[];
+  responded: boolean;
+  notResponded: boolean;
+  sentiments: number[];
+  categories: string[];
+  types: TReviewType[];
+  tagIds: string[];
+  tagNames: string[];
+  keywords?: string | undefined;
+  reviewId?: string | undefined;
+}
+
+/** Must match the expression indexed by migration 0004_reviews_search. */
+export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce(r.title, '') || ' ' || coalesce(r.content, '') || ' ' || coalesce(r.author_name, ''))`;
+
+/** Midnight at the start of a calendar date in a time zone, as timestamptz. */
+const startOfDay = (date: string, tz: string) => sql<Date>`((${date}::date)::timestamp AT TIME ZONE ${tz})`;
+const startOfNextDay = (date: string, tz: string) => sql<Date>`((${date}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+
+function typeCondition(eb: Eb, type: TReviewType): Expression<SqlBool> {
+  switch (type) {
+    case "with_text":
+      return sql<SqlBool>`coalesce(btrim(r.content), '') <> ''`;
+    case "rating_only":
+      return sql<SqlBool>`coalesce(btrim(r.content), '') = ''`;
+    case "with_images":
+      return eb("r.images_count", ">", 0);
+    case "with_response":
+      return eb("r.response_status", "is not", null);
+    case "without_response":
+      return eb("r.response_status", "is", null);
+  }
+}
+
+/** The WHERE of the list: every filter ANDed, the values of one filter ORed. */
+export function reviewWhere(eb: Eb, f: ReviewFilter): Expression<SqlBool> {
+  const and: Expression<SqlBool>[] = [eb("r.account_id", "=", f.accountId)];
+  if (f.reviewId) and.push(eb("r.id", "=", f.reviewId));
+  if (f.publishedAfter) and.push(eb("r.published_at", ">=", startOfDay(f.publishedAfter, f.timeZone)));
+  if (f.publishedBefore) and.push(eb("r.published_at", "<", startOfNextDay(f.publishedBefore, f.timeZone)));
+  if (f.locationIds.length) and.push(eb("r.location_id", "in", f.locationIds));
+  if (f.groupIds.length) {
+    and.push(
+      eb(
+        "r.location_id",
+        "in",
+        eb
+          .selectFrom("group_locations as gl")
+          .innerJoin("groups as g", "g.id", "gl.group_id")
+          .select("gl.location_id")
+          .where("gl.group_id", "in", f.groupIds)
+          .where("g.account_id", "=", f.accountId),
+      ),
+    );
+  }
+  if (f.sourceIds.length) and.push(eb("r.source_id", "in", f.sourceIds));
+  if (f.ratings.length) {
+    const stars = f.ratings.filter((r) => r > 0);
+    const or: Expression<SqlBool>[] = [];
+    if (stars.length) or.push(eb("r.rating", "in", stars));
+    if (f.ratings.includes(0)) or.push(eb.or([eb("r.rating", "is", null), eb("r.rating", "=", 0)]));
+    and.push(eb.or(or));
+  }
+  if (f.statusLabelIds.length || f.responded || f.notResponded) {
+    const or: Expression<SqlBool>[] = [];
+    if (f.statusLabelIds.length) or.push(eb("r.status_label_id", "in", f.statusLabelIds));
+    if (f.responded) or.push(eb("r.response_status", "in", [...VISIBLE_RESPONSE_STATUSES]));
+    if (f.notResponded)
+      or.push(
+        eb.or([eb("r.response_status", "is", null), eb("r.response_status", "not in", [...VISIBLE_RESPONSE_STATUSES])]),
+      );
+    and.push(eb.or(or));
+  }
+  if (f.sentiments.length) and.push(eb("r.sentiment", "in", f.sentiments));
+  if (f.categories.length) and.push(sql<SqlBool>`r.categories && ${sql.val(f.categories)}::text[]`);
+  if (f.types.length) and.push(eb.or(f.types.map((t) => typeCondition(eb, t))));
+  if (f.tagIds.length || f.tagNames.length) {
+    and.push(
+      eb.exists(
+        eb
+          .selectFrom("review_tags as rt")
+          .select(sql`1`.as("one"))
+          .whereRef("rt.review_id", "=", "r.id")
+          .where((t) => {
+            const or: Expression<SqlBool>[] = [];
+            if (f.tagIds.length) or.push(t("rt.tag_id", "in", f.tagIds));
+            if (f.tagNames.length)
+              or.push(
+                t(
+                  sql`lower(rt.name)`,
+                  "in",
+                  f.tagNames.map((n) => n.toLowerCase()),
+                ),
+              );
+            return t.or(or);
+          }),
+      ),
+    );
+  }
+  if (f.keywords) and.push(sql<SqlBool>`${reviewSearchVector} @@ websearch_to_tsquery('english', ${f.keywords})`);
+  return eb.and(and);
+}
+
+// --- Sorting and cursors ------------------------------------------------------------------------
+
+type KeyKind = "timestamp" | "uuid" | "int";
+interface SortKey {
+  /** The key in SQL, for ORDER BY and the row comparison. */
+  expr: RawBuilder<unknown>;
+  /** The key as text for the cursor (timestamps to the microsecond, in UTC). */
+  text: RawBuilder<string>;
+  kind: KeyKind;
+}
+
+const tsText = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const ID_KEY: SortKey = { expr: sql`r.id`, text: sql<string>`r.id::text`, kind: "uuid" };
+const PUBLISHED_KEY: SortKey = { expr: sql`r.published_at`, text: tsText("r.published_at"), kind: "timestamp" };
+
+/** The keys each sort orders by; all in the same direction, so one row comparison pages them. */
+export const SORT_KEYS: Record<string, SortKey[]> = {
+  published_at: [PUBLISHED_KEY, ID_KEY],
+  first_seen_at: [{ expr: sql`r.first_seen_at`, text: tsText("r.first_seen_at"), kind: "timestamp" }, ID_KEY],
+  // Reviews without stars sort below one star.
+  rating: [
+    { expr: sql`coalesce(r.rating, -1)`, text: sql<string>`coalesce(r.rating, -1)::text`, kind: "int" },
+    PUBLISHED_KEY,
+    ID_KEY,
+  ],
+};
+
+const KEY_PATTERNS: Record<KeyKind, RegExp> = {
+  timestamp: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  int: /^-?\d{1,3}$/,
+};
+
+/** Whether cursor values fit the sort's keys (so that a forged cursor is a 400, never a 500). */
+export function cursorValuesValid(sort: string, values: string[]): boolean {
+  const keys = SORT_KEYS[sort];
+  return Boolean(keys && keys.length === values.length && keys.every((k, i) => KEY_PATTERNS[k.kind].test(values[i]!)));
+}
+
+function castValue(value: string, kind: KeyKind) {
+  if (kind === "timestamp") return sql`${value}::timestamptz`;
+  if (kind === "uuid") return sql`${value}::uuid`;
+  return sql`${Number(value)}::int`;
+}
+
+/** `(keys) op (values)` */
+function compare(keys: SortKey[], op: "<" | ">" | "<=" | ">=", values: string[]) {
+  return sql<SqlBool>`(${sql.join(keys.map((k) => k.expr))}) ${sql.raw(op)} (${sql.join(
+    keys.map((k, i) => castValue(values[i]!, k.kind)),
+  )})`;
+}
+
+export interface PageSpec {
+  sort: string;
+  order: "asc" | "desc";
+  limit: number;
+  /** Offset paging (page mode). */
+  offset?: number;
+  /** Rows after this position in list order (`after`), or before it (`before`, read backwards). */
+  cursor?: { direction: "after" | "before"; values: string[] };
+}
+
+export type ReviewListRow = Awaited<ReturnType<typeof selectReviewPage>>[number];
+
+/** One page of reviews with their location, source, status label and whether an open issue blocks replies. */
+export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
+  const keys = SORT_KEYS[page.sort] ?? SORT_KEYS.published_at!;
+  const backwards = page.cursor?.direction === "before";
+  const order = backwards ? (page.order === "desc" ? "asc" : "desc") : page.order;
+  let qb = db
+    .selectFrom("reviews as r")
+    .innerJoin("locations as l", "l.id", "r.location_id")
+    .innerJoin("sources as s", "s.id", "r.source_id")
+    .leftJoin("review_status_labels as sl", "sl.id", "r.status_label_id")
+    .where((eb) => reviewWhere(eb as unknown as Eb, f))
+    .selectAll("r")
+    .select([
+      "l.name as location_name",
+      "l.address as location_address",
+      "l.city as location_city",
+      "l.state as location_state",
+      "s.code as source_code",
+      "s.name as source_name",
+      "s.logo_url as source_logo_url",
+      "s.supports_responses as source_supports_responses",
+      "s.response_char_limit as source_response_char_limit",
+      "sl.name as status_label_name",
+      "sl.color as status_label_color",
+      sql<string[]>`array[${sql.join(keys.map((k) => k.text))}]`.as("cursor_values"),
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("issues as i")
+            .select(sql`1`.as("one"))
+            .whereRef("i.account_id", "=", "r.account_id")
+            .whereRef("i.location_id", "=", "r.location_id")
+            .whereRef("i.source_id", "=", "r.source_id")
+            .where("i.resolved_at", "is", null),
+        )
+        .as("blocked"),
+    );
+  if (page.cursor) {
+    const op = order === "desc" ? "<" : ">";
+    qb = qb.where(compare(keys, op, page.cursor.values));
+  }
+  for (const k of keys) qb = qb.orderBy(k.expr, order);
+  qb = qb.limit(page.limit);
+  if (page.offset) qb = qb.offset(page.offset);
+  const rows = await qb.execute();
+  return backwards ? rows.reverse() : rows;
+}
+
+/**
+ * The number of reviews the filters match and, with a cursor, how many of them come before (or at)
+ * the cursor in list order, which gives the page number. One query.
+ */
+export async function countReviews(
+  db: Kysely<DB>,
+  f: ReviewFilter,
+  sort: string,
+  order: "asc" | "desc",
+  cursor?: { direction: "after" | "before"; values: string[] },
+): Promise<{ total: number; ahead: number }> {
+  const keys = SORT_KEYS[sort] ?? SORT_KEYS.published_at!;
+  // In list order, "ahead" of a position is above it: larger keys for a descending list.
+  const aheadOp = order === "desc" ? ">" : "<";
+  const op = cursor?.direction === "after" ? (`${aheadOp}=` as const) : aheadOp;
+  const aheadExpr = cursor ? sql<number>`count(*) filter (where ${compare(keys, op, cursor.values)})` : sql<number>`0`;
+  const row = await db
+    .selectFrom("reviews as r")
+    .where((eb) => reviewWhere(eb as unknown as Eb, f))
+    .select([sql<number>`count(*)`.as("total"), aheadExpr.as("ahead")])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), ahead: Number(row.ahead) };
+}
+
+// --- What hangs off a page of reviews (one query each, by review ids) ---------------------------
+
+export function selectTagsFor(db: Kysely<DB>, reviewIds: string[]) {
+  return db
+    .selectFrom("review_tags")
+    .select(["review_id", "tag_id", "name"])
+    .where("review_id", "in", reviewIds)
+    .orderBy("name")
+    .execute();
+}
+
+export function selectImagesFor(db: Kysely<DB>, reviewIds: string[]) {
+  return db
+    .selectFrom("review_images")
+    .select(["id", "review_id", "name", "url", "cdn_url", "low_resolution_url", "cdn_low_resolution_url"])
+    .where("review_id", "in", reviewIds)
+    .orderBy("review_id")
+    .orderBy("position")
+    .execute();
+}
+
+/** The current response of each review: the newest one not deleted. */
+export function selectCurrentResponsesFor(db: Kysely<DB>, reviewIds: string[]) {
+  return db
+    .selectFrom("responses")
+    .distinctOn("review_id")
+    .select(["id", "review_id", "status", "status_description", "published_at", "content", "read_only", "from_source"])
+    .where("review_id", "in", reviewIds)
+    .where("deleted_at", "is", null)
+    .orderBy("review_id")
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+// --- Single reviews and history ------------------------------------------------------------------
+
+/** The review with this id in one of the accounts, with its source; undefined when there is none. */
+export function findReview(db: Kysely<DB>, id: string, accountIds: string[]) {
+  return db
+    .selectFrom("reviews as r")
+    .innerJoin("sources as s", "s.id", "r.source_id")
+    .innerJoin("locations as l", "l.id", "r.location_id")
+    .selectAll("r")
+    .select([
+      "s.code as source_code",
+      "s.name as source_name",
+      "s.supports_responses as source_supports_responses",
+      "s.response_char_limit as source_response_char_limit",
+      "l.name as location_name",
+    ])
+    .where("r.id", "=", id)
+    .where("r.account_id", "in", accountIds)
+    .executeTakeFirst();
+}
+
+export function selectHistoryPage(db: Kysely<DB>, reviewId: string, limit: number, offset: number) {
+  return db
+    .selectFrom("review_history as h")
+    .leftJoin("users as u", "u.id", "h.user_id")
+    .select(["h.id", "h.review_id", "h.action", "h.details", "h.user_id", "h.created_at", "u.name as user_name"])
+    .where("h.review_id", "=", reviewId)
+    .orderBy("h.created_at", "desc")
+    .orderBy("h.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countHistory(db: Kysely<DB>, reviewId: string) {
+  const row = await db
+    .selectFrom("review_history")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("review_id", "=", reviewId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { ZListQuerySchema } from "./hal.ts";
+
+/** A valid IANA time zone name (the runtime's own list). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ZAccountListQuerySchema = ZListQuerySchema.extend({
+  parent_id: z.string().max(100).optional(),
+});
+
+export const ZAccountUpdateSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(200, "Name is too long").optional(),
+  time_zone: z.string().max(64).refine(isTimeZone, "Choose a valid time zone").optional(),
+});
+export type TAccountUpdate = z.infer<typeof ZAccountUpdateSchema>;
+
+/** The trial checklist (locations.md §3 "Trial setup progress"). */
+export const ZSetupProgressSchema = z.object({
+  stage: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  ask_campaigns_exist: z.boolean(),
+  facebook_integration_exists: z.boolean(),
+  multiple_users_in_account_exists: z.boolean(),
+  responses_exist: z.boolean(),
+  google_url_scanned: z.boolean(),
+});
+export type TSetupProgress = z.infer<typeof ZSetupProgressSchema>;
+
+/** One account setting: values are the stored strings ("true", "false" or other text). */
+export const ZAccountSettingSchema = z.object({ id: z.string(), code: z.string(), value: z.string() });
+export type TAccountSetting = z.infer<typeof ZAccountSettingSchema>;
+
+/** A setting's new value: booleans are stored as the strings true and false. */
+export const ZAccountSettingUpdateSchema = z.object({
+  value: z.union([z.boolean(), z.string().max(1000, "Value is too long")]),
+});
+
+export const ZAccountExperimentSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  variant: z.string(),
+  created_at: z.string(),
+});
+export type TAccountExperiment = z.infer<typeof ZAccountExperimentSchema>;
+
+/** What a sign-in page on a custom domain may know of its whitelabel: presentation only. */
+export const ZWhitelabelAppearanceSchema = z.object({
+  name: z.string().nullable(),
+  logo_left: z.string().nullable(),
+  navigation_background_color: z.string().nullable(),
+  main_text_color: z.string().nullable(),
+  active_text_color: z.string().nullable(),
+  background_hover_color: z.string().nullable(),
+  hover_text_color: z.string().nullable(),
+});
+export type TWhitelabelAppearance = z.infer<typeof ZWhitelabelAppearanceSchema>;
+
+export const ZWhitelabelQuerySchema = z.object({
+  custom_domain: z.string().trim().min(1, "custom_domain is required").max(253),
+  nonce: z.string().optional(),
+});

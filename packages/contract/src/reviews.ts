@@ -1,0 +1,509 @@
+/**
+ * The reviews API (reviews.md §3, §4, §7; decisions.md "Paths the spec leaves open"): reviews, responses,
+ * tags, review tags, notes, status labels, history, response templates, sources, URLs and issues.
+ * The server validates with these schemas; the web client types its calls with them.
+ */
+import { z } from "zod";
+import { ZIsoDateSchema } from "./date-ranges.ts";
+import { ZHalPageSchema, ZListQuerySchema } from "./hal.ts";
+
+// --- Messages and constants ---------------------------------------------------------------------
+
+/** reviews.md §4: shown on a response whose publish failed (the job retries). */
+export const RESPONSE_PUBLISH_ERROR =
+  "An error occurred while publishing the response. We’ll try again. No action necessary.";
+/** reviews.md §4: shown on a response whose delete failed (the job retries). */
+export const RESPONSE_DELETE_ERROR =
+  "An error occurred while deleting the response. We’ll try again. No action necessary.";
+export const TAG_NAME_TAKEN = "A tag with that name already exists";
+export const STATUS_LABEL_NAME_TAKEN = "A status label with that name already exists";
+export const TAG_NAME_MAX = 50;
+export const NOTE_CONTENT_MAX = 5000;
+
+/** Sentiment on reviews is 1 (positive) or -1 (negative) (reviews.md §9). */
+export const REVIEW_SENTIMENTS = { positive: 1, negative: -1 } as const;
+export const REVIEW_SENTIMENT_VALUES = ["1", "-1"] as const;
+/** Rating filter values; "0" is a review without stars (a recommendation or a rating-less source). */
+export const REVIEW_RATING_VALUES = ["0", "1", "2", "3", "4", "5"] as const;
+/** Review types (`type` filter). */
+export const REVIEW_TYPES = ["with_text", "rating_only", "with_images", "with_response", "without_response"] as const;
+export type TReviewType = (typeof REVIEW_TYPES)[number];
+/** `status` filter values besides a status label id. */
+export const REVIEW_RESPONSE_STATUS_FILTERS = ["responded", "not_responded"] as const;
+/** Recognised experience category names (reviews.md §3). */
+export const REVIEW_CATEGORIES = [
+  "food",
+  "service",
+  "atmosphere",
+  "value",
+  "consumer",
+  "customer",
+  "product",
+  "location",
+  "carequality",
+  "bedsidemanner",
+  "staff",
+  "waittime",
+  "facilities",
+  "patient",
+] as const;
+export const REVIEW_SORTS = ["published_at", "rating", "first_seen_at"] as const;
+export const REVIEWS_PER_PAGE_DEFAULT = 25;
+export const REVIEWS_PER_PAGE_MAX = 100;
+
+/** Response states (reviews.md §4). */
+export const RESPONSE_STATUSES = [
+  "pending",
+  "published",
+  "error_published",
+  "pending_delete",
+  "error_unpublished",
+  "deleted",
+] as const;
+export type TResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+/** Placeholders a response template may hold, expanded by POST /api/response_templates/{id}/render. */
+export const RESPONSE_TEMPLATE_PLACEHOLDERS = ["{reviewer_name}", "{location_name}", "{rating}"] as const;
+
+/** Connection issue statuses (reviews.md §3). */
+export const ISSUE_STATUSES = ["missing_place_id", "conflicting_place_id"] as const;
+
+export const REVIEW_HISTORY_ACTIONS = [
+  "status_changed",
+  "tag_added",
+  "tag_removed",
+  "note_added",
+  "note_deleted",
+  "response_submitted",
+  "response_published",
+  "response_publish_failed",
+  "response_delete_requested",
+  "response_deleted",
+  "response_delete_failed",
+] as const;
+export type TReviewHistoryAction = (typeof REVIEW_HISTORY_ACTIONS)[number];
+
+// --- Shared pieces ------------------------------------------------------------------------------
+
+const ZId = z.string().max(100);
+const ZLinks = z.object({ self: z.object({ href: z.string() }) });
+/** A list filter: one value, repeated values (`rating=4&rating=5`) or `rating[]=`. */
+const many = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(200)]).optional();
+
+// --- Sources, URLs, issues ----------------------------------------------------------------------
+
+export const ZSourceSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  ordinal: z.number(),
+  logo_url: z.string().nullable(),
+  color: z.string().nullable(),
+  supports_reviews: z.boolean(),
+  supports_responses: z.boolean(),
+  supports_images: z.boolean(),
+  response_char_limit: z.number().nullable(),
+  _links: ZLinks,
+});
+export type TSource = z.infer<typeof ZSourceSchema>;
+export const ZSourceListSchema = ZHalPageSchema("sources", ZSourceSchema);
+export type TSourceList = z.infer<typeof ZSourceListSchema>;
+
+const ZBoolParam = z.enum(["true", "false", "1", "0"]).optional();
+
+export const ZSourceListQuerySchema = ZListQuerySchema.extend({
+  /** `ordinal,name` (the default), `name`, `code`; a leading `-` sorts descending. */
+  sort: z.string().max(100).optional(),
+  supports_reviews: ZBoolParam,
+  supports_responses: ZBoolParam,
+  supports_images: ZBoolParam,
+  imagesOnly: ZBoolParam,
+  /** Non-parent users load their sources by user_id; the user's account scopes the list. */
+  user_id: z.string().max(100).optional(),
+  /** true: the whole catalogue instead of the sources the account has listings or reviews on. */
+  all: ZBoolParam,
+});
+export type TSourceListQuery = z.infer<typeof ZSourceListQuerySchema>;
+
+export const ZUrlSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  location_id: z.string(),
+  source_id: z.string(),
+  source_code: z.string(),
+  source_name: z.string(),
+  link: z.string(),
+  reference_id: z.string().nullable(),
+  status: z.string(),
+  request_reviews: z.boolean(),
+  feedback_forbidden: z.boolean(),
+  last_scanned_at: z.string().nullable(),
+  _links: ZLinks,
+});
+export type TUrl = z.infer<typeof ZUrlSchema>;
+export const ZUrlListSchema = ZHalPageSchema("urls", ZUrlSchema);
+export type TUrlList = z.infer<typeof ZUrlListSchema>;
+
+export const ZUrlListQuerySchema = ZListQuerySchema.extend({
+  per_page: z.coerce.number().int().min(1).max(500).default(250),
+  location_id: many(ZId),
+  source_id: many(ZId),
+  /** true: leave out URLs excluded from review requests (request_reviews false). */
+  exclude_request_reviews: ZBoolParam,
+  /** true: leave out sources whose terms forbid asking for reviews (Yelp). */
+  source_feedback_forbidden: ZBoolParam,
+  /** `link` or `source_name` (default), with `sort[order]`; `sort=link` is accepted too. */
+  sort: z.string().max(100).optional(),
+});
+export type TUrlListQuery = z.infer<typeof ZUrlListQuerySchema>;
+
+export const ZUrlsCheckQuerySchema = z.object({
+  account_id: z.string().optional(),
+  location_id: ZId,
+  nonce: z.string().optional(),
+});
+export const ZUrlsCheckSchema = z.object({
+  location_id: z.string(),
+  total: z.number(),
+  present: z.number(),
+  sources: z.array(
+    z.object({
+      source_id: z.string(),
+      source_code: z.string(),
+      source_name: z.string(),
+      has_url: z.boolean(),
+      url_id: z.string().nullable(),
+      link: z.string().nullable(),
+    }),
+  ),
+});
+export type TUrlsCheck = z.infer<typeof ZUrlsCheckSchema>;
+
+export const ZIssueSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  location_id: z.string(),
+  resource_type: z.literal("location"),
+  resource_id: z.string(),
+  source_id: z.string(),
+  source_code: z.string(),
+  source_name: z.string(),
+  status: z.enum(ISSUE_STATUSES).or(z.string()),
+  title: z.string().nullable(),
+  message: z.string().nullable(),
+  color: z.string().nullable(),
+  muted: z.boolean(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  _links: ZLinks,
+});
+export type TIssue = z.infer<typeof ZIssueSchema>;
+export const ZIssueListSchema = ZHalPageSchema("issues", ZIssueSchema);
+export const ZIssueListQuerySchema = ZListQuerySchema.extend({
+  location_id: many(ZId),
+  resource_type: z.literal("location").optional(),
+  resource_id: ZId.optional(),
+  source_id: many(ZId),
+  muted: ZBoolParam,
+  /** true: include resolved issues as well. */
+  include_resolved: ZBoolParam,
+});
+export type TIssueListQuery = z.infer<typeof ZIssueListQuerySchema>;
+export const ZIssueUpdateSchema = z.object({ muted: z.boolean() });
+
+// --- Status labels, tags, notes, templates ------------------------------------------------------
+
+export const ZStatusLabelSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  ordinal: z.number(),
+  created_at: z.string(),
+  _links: ZLinks,
+});
+export type TStatusLabel = z.infer<typeof ZStatusLabelSchema>;
+export const ZStatusLabelWriteSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(50),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1A2B3C")
+    .nullable()
+    .optional(),
+  ordinal: z.number().int().min(0).max(10_000).optional(),
+});
+
+export const ZTagSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  _links: ZLinks,
+});
+export type TTag = z.infer<typeof ZTagSchema>;
+export const ZTagListSchema = ZHalPageSchema("tags", ZTagSchema);
+export type TTagList = z.infer<typeof ZTagListSchema>;
+const ZTagName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(TAG_NAME_MAX, `Name must be ${TAG_NAME_MAX} characters or fewer`);
+export const ZTagWriteSchema = z.object({ name: ZTagName });
+
+export const ZReviewTagSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  review_id: z.string(),
+  tag_id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  _links: ZLinks,
+});
+export type TReviewTag = z.infer<typeof ZReviewTagSchema>;
+export const ZReviewTagCreateSchema = z.object({ review_id: ZId, name: ZTagName });
+export type TReviewTagCreate = z.infer<typeof ZReviewTagCreateSchema>;
+export const ZReviewTagDeleteQuerySchema = z.object({
+  account_id: z.string().optional(),
+  review_id: ZId,
+  name: z.string().trim().min(1, "Name is required").max(TAG_NAME_MAX),
+  nonce: z.string().optional(),
+});
+
+export const ZNoteSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  review_id: z.string(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  content: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  _links: ZLinks,
+});
+export type TNote = z.infer<typeof ZNoteSchema>;
+const ZNoteContent = z
+  .string()
+  .trim()
+  .min(1, "Note can't be blank")
+  .max(NOTE_CONTENT_MAX, `Note must be ${NOTE_CONTENT_MAX} characters or fewer`);
+export const ZNoteCreateSchema = z.object({ review_id: ZId, content: ZNoteContent });
+export const ZNoteUpdateSchema = z.object({ content: ZNoteContent });
+
+export const ZResponseTemplateSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  rating_min: z.number().nullable(),
+  rating_max: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  _links: ZLinks,
+});
+export type TResponseTemplate = z.infer<typeof ZResponseTemplateSchema>;
+export const ZResponseTemplateWriteSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  content: z.string().trim().min(1, "Content is required").max(10_000),
+  rating_min: z.number().int().min(0).max(5).nullable().optional(),
+  rating_max: z.number().int().min(0).max(5).nullable().optional(),
+});
+export const ZResponseTemplateRenderSchema = z.object({ review_id: ZId });
+export const ZRenderedTemplateSchema = z.object({
+  template_id: z.string(),
+  review_id: z.string(),
+  content: z.string(),
+});
+export type TRenderedTemplate = z.infer<typeof ZRenderedTemplateSchema>;
+
+// --- Responses ----------------------------------------------------------------------------------
+
+export const ZResponseSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  review_id: z.string(),
+  source_id: z.string(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  content: z.string(),
+  status: z.enum(RESPONSE_STATUSES),
+  status_description: z.string().nullable(),
+  read_only: z.boolean(),
+  from_source: z.boolean(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  _links: ZLinks,
+});
+export type TResponse = z.infer<typeof ZResponseSchema>;
+export const ZResponseListSchema = ZHalPageSchema("responses", ZResponseSchema);
+export type TResponseList = z.infer<typeof ZResponseListSchema>;
+export const ZResponseListQuerySchema = ZListQuerySchema.extend({ review_id: ZId });
+export const ZResponseCreateSchema = z.object({
+  review_id: ZId,
+  // The source's limit is checked by the server (400 on `content`); this bounds the request.
+  content: z.string().trim().min(1, "Response can't be blank").max(20_000, "Response is too long"),
+});
+export type TResponseCreate = z.infer<typeof ZResponseCreateSchema>;
+
+// --- Reviews ------------------------------------------------------------------------------------
+
+export const ZReviewImageSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  cdn_url: z.string().nullable(),
+  url: z.string(),
+  cdn_low_resolution_url: z.string().nullable(),
+  low_resolution_url: z.string().nullable(),
+});
+export type TReviewImage = z.infer<typeof ZReviewImageSchema>;
+
+export const ZReviewResponseSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(RESPONSE_STATUSES),
+  status_description: z.string().nullable(),
+  published_at: z.string().nullable(),
+  content: z.string(),
+  read_only: z.boolean(),
+  from_source: z.boolean(),
+});
+
+export const ZReviewSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  location_id: z.string(),
+  location: z.object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+  }),
+  source_id: z.string(),
+  source_code: z.string(),
+  source_name: z.string(),
+  source: z.object({ id: z.string(), code: z.string(), name: z.string(), logo_url: z.string().nullable() }),
+  author_name: z.string().nullable(),
+  author_avatar_url: z.string().nullable(),
+  rating: z.number().nullable(),
+  recommendation: z.string().nullable(),
+  title: z.string().nullable(),
+  content: z.string().nullable(),
+  published_at: z.string(),
+  first_seen_at: z.string(),
+  url: z.string().nullable(),
+  /** The source takes responses through Starboard and no open connection issue blocks it. */
+  respondable: z.boolean(),
+  response_char_limit: z.number().nullable(),
+  sentiment: z.number(),
+  categories: z.array(z.string()),
+  status_label_id: z.string().nullable(),
+  status_label: z.object({ id: z.string(), name: z.string(), color: z.string().nullable() }).nullable(),
+  tags: z.array(z.object({ id: z.string(), name: z.string() })),
+  images: z.array(ZReviewImageSchema),
+  response: ZReviewResponseSummarySchema.nullable(),
+  response_status: z.string().nullable(),
+  deleted_at_source: z.string().nullable(),
+  /** Opaque position of this review in the list's order (for `before` / `after`). */
+  cursor: z.string().optional(),
+  _links: z.object({
+    self: z.object({ href: z.string() }),
+    history: z.object({ href: z.string() }),
+    responses: z.object({ href: z.string() }),
+  }),
+});
+export type TReview = z.infer<typeof ZReviewSchema>;
+
+/**
+ * GET /api/reviews. Repeated values of one filter are alternatives (rating 4 or 5); different filters
+ * all apply. `from` / `to` are aliases of `published_after` / `published_before`.
+ */
+export const ZReviewListQuerySchema = z.object({
+  account_id: z.string().max(100).optional(),
+  published_after: ZIsoDateSchema.optional(),
+  published_before: ZIsoDateSchema.optional(),
+  from: ZIsoDateSchema.optional(),
+  to: ZIsoDateSchema.optional(),
+  group_id: many(ZId),
+  "group_id[]": many(ZId),
+  location_id: many(ZId),
+  "location_id[]": many(ZId),
+  source_id: many(ZId),
+  "source_id[]": many(ZId),
+  rating: many(z.enum(REVIEW_RATING_VALUES)),
+  "rating[]": many(z.enum(REVIEW_RATING_VALUES)),
+  /** A status label id, `responded` or `not_responded`. */
+  status: many(ZId),
+  "status[]": many(ZId),
+  sentiment: many(z.enum(REVIEW_SENTIMENT_VALUES)),
+  "sentiment[]": many(z.enum(REVIEW_SENTIMENT_VALUES)),
+  category: many(z.string().max(50)),
+  "category[]": many(z.string().max(50)),
+  type: many(z.enum(REVIEW_TYPES)),
+  "type[]": many(z.enum(REVIEW_TYPES)),
+  /** A tag id or a tag name. */
+  tag: many(z.string().max(100)),
+  "tag[]": many(z.string().max(100)),
+  keywords: z.string().max(200).optional(),
+  "sort[by]": z.enum(REVIEW_SORTS).optional(),
+  "sort[order]": z.enum(["asc", "desc", "ASC", "DESC"]).optional(),
+  before: z.string().max(300).optional(),
+  after: z.string().max(300).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(REVIEWS_PER_PAGE_MAX).default(REVIEWS_PER_PAGE_DEFAULT),
+  nonce: z.string().optional(),
+});
+export type TReviewListQuery = z.infer<typeof ZReviewListQuerySchema>;
+
+const ZOptionalLink = z.object({ href: z.string() }).optional();
+export const ZReviewListSchema = z.object({
+  _embedded: z.object({ reviews: z.array(ZReviewSchema) }),
+  _links: z.object({
+    self: z.object({ href: z.string() }),
+    first: z.object({ href: z.string() }),
+    prev: ZOptionalLink,
+    next: ZOptionalLink,
+    last: ZOptionalLink,
+  }),
+  _page: z.number(),
+  _total_pages: z.number(),
+  _total: z.number(),
+  per_page: z.number(),
+  page_count: z.number(),
+  /** Cursors of the first and last review on this page (null when the page is empty). */
+  cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+});
+export type TReviewList = z.infer<typeof ZReviewListSchema>;
+
+export const ZReviewUpdateSchema = z.object({ status_label_id: ZId.nullable() });
+export type TReviewUpdate = z.infer<typeof ZReviewUpdateSchema>;
+
+export const ZReviewHistoryEntrySchema = z.object({
+  id: z.string(),
+  review_id: z.string(),
+  action: z.enum(REVIEW_HISTORY_ACTIONS).or(z.string()),
+  /** A sentence a person can read: "Tag added: vip". */
+  description: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TReviewHistoryEntry = z.infer<typeof ZReviewHistoryEntrySchema>;
+export const ZReviewHistoryListSchema = ZHalPageSchema("history", ZReviewHistoryEntrySchema);
+export type TReviewHistoryList = z.infer<typeof ZReviewHistoryListSchema>;
+export const ZReviewHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(REVIEWS_PER_PAGE_MAX).default(REVIEWS_PER_PAGE_DEFAULT),
+  nonce: z.string().optional(),
+});
+
+/** All values of a list filter, whichever way they came (`key`, repeated `key`, `key[]`). */
+export function filterValues<T>(query: Record<string, unknown>, key: string): T[] {
+  const out: T[] = [];
+  for (const k of [key, `${key}[]`]) {
+    const v = query[k];
+    if (v === undefined || v === null || v === "") continue;
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== "") out.push(item as T);
+  }
+  return out;
+}
