@@ -70,7 +70,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     httpMethod = "POST";
     headers["X-HTTP-Method-Override"] = "PATCH";
   }
-  const basic = opts.basic ?? (credentials && !opts.anonymous ? { user: credentials.email, password: credentials.token } : null);
+  const basic =
+    opts.basic ?? (credentials && !opts.anonymous ? { user: credentials.email, password: credentials.token } : null);
   if (basic) headers.Authorization = `Basic ${btoa(unescape(encodeURIComponent(`${basic.user}:${basic.password}`)))}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -78,7 +79,16 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     headers["Content-Type"] = MEDIA_TYPE;
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(`/api${path}${toSearch(query)}`, { method: httpMethod, headers, body, signal: opts.signal });
+  // credentials "omit": the API authenticates by the Authorization header only, and with browser
+  // credentials on, a 401 carrying `WWW-Authenticate: Basic` makes Chromium hold the request for
+  // its own sign-in prompt (headless browsers never answer), so the app never sees the 401.
+  const res = await fetch(`/api${path}${toSearch(query)}`, {
+    method: httpMethod,
+    headers,
+    body,
+    signal: opts.signal,
+    credentials: "omit",
+  });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;

@@ -1,0 +1,175 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * The shared filter bar on /reviews (platform.md §2, §4; reviews.md §2), driven as a person would:
+ * choices land in the URL query under the spec's keys, and the reset rules hold.
+ */
+
+const query = (page: Page) => new URL(page.url()).searchParams;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("manager@demo.test");
+  await page.locator('input[type="password"]').fill("demo-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function openReviews(page: Page, search = "") {
+  await page.goto(`/reviews${search}`);
+  await page.waitForLoadState("networkidle");
+  const mounted = (await page.getByTestId("filter-bar").count()) > 0;
+  test.skip(!mounted, "The filter bar is not mounted on /reviews yet (the shell's placeholder page).");
+}
+
+async function open(page: Page, testId: string) {
+  await page.getByTestId(testId).click();
+  await expect(page.getByTestId(`${testId}-dropdown`)).toBeVisible();
+}
+
+/** The options of an open dropdown other than its null label. */
+async function realOptions(page: Page, testId: string, nullLabel: string) {
+  const options = page.getByTestId(`${testId}-dropdown`).getByRole("option");
+  await expect(options.nth(1)).toBeVisible();
+  return options.filter({ hasNotText: nullLabel });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test("date presets, group, location by typing, source and rating go into the URL with the reset rules", async ({
+  page,
+}) => {
+  await openReviews(page, "?after=cursor-1&page=2");
+
+  // A date-only change on /reviews keeps the paging cursors; a preset writes only dateDescriptor.
+  await open(page, "filter-date-range");
+  await expect(page.getByText("RECENT")).toBeVisible();
+  await page.getByRole("option", { name: "Last 7 days" }).click();
+  await expect.poll(() => query(page).get("dateDescriptor")).toBe("sevenDays");
+  expect(query(page).get("after")).toBe("cursor-1");
+  expect(query(page).get("page")).toBe("2");
+  expect(query(page).has("from")).toBe(false);
+  await expect(page.getByTestId("filter-date-range")).toHaveText("Last 7 days");
+
+  // A group resets paging.
+  await open(page, "filter-group");
+  const groups = await realOptions(page, "filter-group", "All groups");
+  await expect(groups.first()).toContainText(/\d+ locations/);
+  await groups.first().click();
+  await expect.poll(() => query(page).get("groupId")).toBeTruthy();
+  const groupId = query(page).get("groupId");
+  expect(query(page).has("after")).toBe(false);
+  expect(query(page).has("page")).toBe(false);
+
+  // A location found by typing part of its name (within the chosen group).
+  await open(page, "filter-location");
+  const locations = await realOptions(page, "filter-location", "All locations");
+  const locationName = (await locations.first().locator("p").first().textContent())?.trim() ?? "";
+  expect(locationName).not.toBe("");
+  const search = page.getByPlaceholder("Search locations...");
+  await expect(search).toBeFocused();
+  await search.fill(locationName.slice(0, Math.min(6, locationName.length)));
+  const typed = page.getByRole("option", { name: new RegExp(`^${escapeRe(locationName)}`) });
+  await expect(typed.first()).toBeVisible();
+  await typed.first().click();
+  await expect.poll(() => query(page).get("locationId")).toBeTruthy();
+  expect(query(page).get("groupId")).toBe(groupId);
+  await expect(page.getByTestId("filter-location")).toHaveText(locationName);
+
+  // Source and rating.
+  await open(page, "filter-source");
+  const sources = await realOptions(page, "filter-source", "All sources");
+  await sources.first().click();
+  await expect.poll(() => query(page).get("sourceId")).toBeTruthy();
+
+  await open(page, "filter-rating");
+  await page.getByRole("option", { name: "5 Star" }).click();
+  await expect.poll(() => query(page).get("rating")).toBe("5");
+  await expect(page.getByTestId("filter-count")).toHaveText("5");
+
+  // Changing the group clears the location (and search_terms) and resets paging.
+  await page.goto(`${new URL(page.url()).pathname}?${query(page).toString()}&search_terms=pizza&page=3`);
+  await open(page, "filter-group");
+  await page.getByTestId("filter-group-dropdown").getByRole("option", { name: "All groups" }).click();
+  await expect.poll(() => query(page).has("groupId")).toBe(false);
+  expect(query(page).has("locationId")).toBe(false);
+  expect(query(page).has("search_terms")).toBe(false);
+  expect(query(page).has("page")).toBe(false);
+  expect(query(page).get("rating")).toBe("5");
+
+  // Clear All.
+  await page.getByTestId("filter-clear-all").click();
+  await expect.poll(() => ["dateDescriptor", "sourceId", "rating"].some((k) => query(page).has(k))).toBe(false);
+});
+
+test("legacy [] keys are read and removed on the next change", async ({ page }) => {
+  await openReviews(page, "?rating[]=4&rating[]=5");
+  await expect(page.getByTestId("filter-rating")).toHaveText(/Ratings selected|Star/);
+  await open(page, "filter-date-range");
+  await page.getByRole("option", { name: "Yesterday" }).click();
+  await expect.poll(() => query(page).get("dateDescriptor")).toBe("yesterday");
+  expect([...query(page).keys()].some((k) => k.endsWith("[]"))).toBe(false);
+  expect(query(page).getAll("rating").sort()).toEqual(["4", "5"]);
+});
+
+test("custom range: required dates, no future dates, sent as YYYY-MM-DD", async ({ page }) => {
+  await openReviews(page);
+  await open(page, "filter-date-range");
+  await page.getByRole("option", { name: "Custom" }).click();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Date Required").first()).toBeVisible();
+
+  await page.getByLabel("From").fill("01/10/24");
+  await page.getByLabel("To").fill("01/05/24");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Invalid Date Range").first()).toBeVisible();
+
+  await page.getByLabel("To").fill("12/31/99");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Invalid Date Range").first()).toBeVisible();
+
+  await page.getByLabel("To").fill("01/20/24");
+  await page.getByLabel("To").press("Enter");
+  await expect.poll(() => query(page).get("dateDescriptor")).toBe("custom");
+  expect(query(page).get("from")).toBe("2024-01-10");
+  expect(query(page).get("to")).toBe("2024-01-20");
+  await expect(page.getByTestId("filter-date-range")).toHaveText("01/10/24 - 01/20/24");
+});
+
+test("a dropdown works from the keyboard alone", async ({ page }) => {
+  await openReviews(page);
+  const rating = page.getByTestId("filter-rating");
+  await rating.focus();
+
+  // Arrow down opens; Escape closes and leaves focus on the button.
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByTestId("filter-rating-dropdown")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("filter-rating-dropdown")).toBeHidden();
+  await expect(rating).toBeFocused();
+
+  // Open, move with the arrows, choose with Enter: All ratings → 5 Star → 4 Star.
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("filter-rating-dropdown")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => query(page).get("rating")).toBe("4");
+  await expect(rating).toHaveText("4 Star");
+  await expect(rating).toBeFocused();
+
+  // Tab moves on to the next control.
+  await page.keyboard.press("Tab");
+  await expect(rating).not.toBeFocused();
+
+  // A searchable dropdown: the search box takes focus, typing filters, arrows and Enter choose.
+  await page.getByTestId("filter-source").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByPlaceholder("Search sources...")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => query(page).get("sourceId")).toBeTruthy();
+});

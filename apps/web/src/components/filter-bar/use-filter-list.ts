@@ -1,0 +1,100 @@
+import { useDebouncedValue } from "@mantine/hooks";
+import type { THalPage } from "@starboard/contract/hal";
+import { keepPreviousData, useInfiniteQuery, useQueries } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { api, type Query } from "../../lib/api.ts";
+import { showRequestError } from "../../lib/toast.ts";
+import {
+  FETCH_ERRORS,
+  filterListQuery,
+  nextPageOf,
+  type TFilterListKind,
+  type TGroupItem,
+  type TLocationItem,
+  type TSourceItem,
+  TYPEAHEAD_DEBOUNCE_MS,
+} from "./filter-options.ts";
+
+type TItemOf = { groups: TGroupItem; locations: TLocationItem; sources: TSourceItem };
+
+const LIST_ERROR: Record<TFilterListKind, string> = {
+  groups: FETCH_ERRORS.groups,
+  locations: FETCH_ERRORS.locations,
+  sources: FETCH_ERRORS.sources,
+};
+const ITEM_ERROR: Record<TFilterListKind, string> = {
+  groups: FETCH_ERRORS.groups,
+  locations: FETCH_ERRORS.location,
+  sources: FETCH_ERRORS.sources,
+};
+
+/** The query keys of the dropdown lists (other features invalidate them after editing groups or locations). */
+export const filterListKeys = {
+  all: ["filter-list"] as const,
+  list: (kind: TFilterListKind, keywords: string, extra: Query) => ["filter-list", kind, keywords, extra] as const,
+  item: (kind: TFilterListKind, id: string) => ["filter-list", kind, "item", id] as const,
+};
+
+/**
+ * One dropdown's list: searched as the user types (debounced 300 ms), 25 a page, the next page
+ * loaded on demand. A failure shows the spec's alert once and returns its text for the dropdown.
+ */
+export function useFilterList<K extends TFilterListKind>(kind: K, keywords: string, extra: Query = {}) {
+  const [debounced] = useDebouncedValue(keywords.trim(), TYPEAHEAD_DEBOUNCE_MS);
+  const query = useInfiniteQuery({
+    queryKey: filterListKeys.list(kind, debounced, extra),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<THalPage<K, TItemOf[K]>>(
+        `/${kind}`,
+        filterListQuery(kind, { keywords: debounced, page: pageParam, extra }),
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageOf(last),
+    placeholderData: keepPreviousData,
+  });
+  const { error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (error) showRequestError(error, LIST_ERROR[kind]);
+  }, [error, kind]);
+  const items = useMemo(
+    () => (query.data?.pages ?? []).flatMap((page) => (page._embedded?.[kind] ?? []) as TItemOf[K][]),
+    [query.data, kind],
+  );
+  return {
+    items,
+    loading: query.isFetching,
+    error: error ? LIST_ERROR[kind] : null,
+    loadMore: () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+    },
+  };
+}
+
+/** Names of chosen ids that the loaded list does not hold, fetched one by one (GET /{kind}/{id}). */
+export function useKnownLabels<K extends TFilterListKind>(
+  kind: K,
+  ids: readonly string[],
+  loaded: readonly TItemOf[K][],
+): Record<string, string> {
+  const missing = ids.filter((id) => !loaded.some((item) => String(item.id) === id));
+  const results = useQueries({
+    queries: missing.map((id) => ({
+      queryKey: filterListKeys.item(kind, id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<TItemOf[K]>(`/${kind}/${encodeURIComponent(id)}`, {}, signal),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const firstError = results.find((r) => r.error)?.error ?? null;
+  useEffect(() => {
+    if (firstError) showRequestError(firstError, ITEM_ERROR[kind]);
+  }, [firstError, kind]);
+  const labels: Record<string, string> = {};
+  for (const item of loaded) labels[String(item.id)] = item.name;
+  results.forEach((result, index) => {
+    const id = missing[index];
+    if (id && result.data?.name) labels[id] = result.data.name;
+  });
+  return labels;
+}

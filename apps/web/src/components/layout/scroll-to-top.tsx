@@ -1,0 +1,11 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+
+/** The page scrolls to the top on every route change (platform.md §2). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname) window.scrollTo({ top: 0, left: 0 });
+  }, [pathname]);
+  return null;
+}

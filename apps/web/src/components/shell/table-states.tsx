@@ -1,0 +1,43 @@
+import { Center, Pagination, Skeleton, Stack, Text } from "@mantine/core";
+
+export function TableSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <Stack gap="xs" role="status" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <Skeleton key={i} height={36} />
+      ))}
+    </Stack>
+  );
+}
+
+export function EmptyRows({ message }: { message: string }) {
+  return (
+    <Center py="xl">
+      <Text c="gray.7" data-testid="empty-state">
+        {message}
+      </Text>
+    </Center>
+  );
+}
+
+/** Page numbers clamped to 1..total (platform.md §5). */
+export function clampPage(page: number, total: number): number {
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(Math.floor(page), Math.max(1, total));
+}
+
+export function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
+  if (total <= 1) return null;
+  return (
+    <Center mt="md">
+      <Pagination
+        value={clampPage(page, total)}
+        total={total}
+        onChange={onChange}
+        getControlProps={(control) => ({ "aria-label": `${control} page` })}
+        getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+      />
+    </Center>
+  );
+}

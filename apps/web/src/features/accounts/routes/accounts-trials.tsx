@@ -1,0 +1,7 @@
+import { PlaceholderPage } from "../../../components/shell/placeholder-page";
+
+export default function AccountsTrialsRoute() {
+  return (
+    <PlaceholderPage title="Trials" description="Child accounts in trial, with their days left and setup progress." />
+  );
+}
