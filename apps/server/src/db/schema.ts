@@ -209,7 +209,18 @@ export interface EmailUnsubscribesTable {
   unsubscribed_at: NullableTimestamp;
 }
 
+export interface SsoTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  account_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface DB extends ReviewsDB {
+  sso_tokens: SsoTokensTable;
   whitelabels: WhitelabelsTable;
   accounts: AccountsTable;
   account_settings: AccountSettingsTable;

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = [
   "PATCH /api/passwords",
   "PATCH /api/triage",
   "POST /api/auth",
+  "POST /api/auth/sso",
   "POST /api/confirm",
   "POST /api/passwords",
   "POST /api/signup/user",
@@ -35,7 +36,7 @@ const PUBLIC_ROUTES = [
 ];
 
 /** Routes about the caller's own session: they name no account and no record. */
-const SESSION_ROUTES = new Set(["GET /api/auth", "DELETE /api/auth"]);
+const SESSION_ROUTES = new Set(["GET /api/auth", "DELETE /api/auth", "POST /api/sso_tokens"]);
 
 /** Path parameters other than `:id`, and how to fill them with account A's values. */
 const PARAMS: Record<string, (a: Fixture) => string> = {

@@ -121,3 +121,17 @@ describe("conventions", () => {
     expect((await client.get("/api/countries")).status).toBe(402);
   });
 });
+
+describe("single sign-on links", () => {
+  it("exchanges a one-time token for a session, once", async () => {
+    const { client, user } = await signedIn(t);
+    const link = await client.post<{ token: string; url: string }>("/api/sso_tokens");
+    expect(link.status).toBe(201);
+    expect(link.body.url).toContain("/sso-login/");
+    const first = await anon.post<{ user_id: string; token: string }>("/api/auth/sso", { token: link.body.token });
+    expect(first.status).toBe(201);
+    expect(first.body.user_id).toBe(user.id);
+    const again = await anon.post("/api/auth/sso", { token: link.body.token });
+    expect(again.status).toBe(401);
+  });
+});

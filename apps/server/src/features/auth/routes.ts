@@ -87,6 +87,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   r.patch("/api/confirm", { config: { auth: false }, schema: { tags, body: ZConfirmSchema } }, confirm);
   r.post("/api/confirm", { config: { auth: false }, schema: { tags, body: ZConfirmSchema } }, confirm);
 
+  r.post("/api/sso_tokens", { schema: { tags } }, async (request, reply) =>
+    reply.status(201).send(await auth.createSsoToken(ctx, actorOf(request))),
+  );
+  r.post(
+    "/api/auth/sso",
+    {
+      config: { auth: false },
+      schema: { tags, body: z.object({ token: z.string().min(1, "Token is required").max(200) }) },
+    },
+    async (request, reply) => reply.status(201).send(await auth.signInWithSso(ctx, request.body.token)),
+  );
+
   r.post("/api/shadow_user/tokens", { schema: { tags, body: ZShadowTokenRequestSchema } }, async (request, reply) =>
     reply.status(201).send(await auth.shadowChild(ctx, actorOf(request), request.body.child_account_id)),
   );

@@ -299,3 +299,43 @@ export async function confirmAccount(ctx: AppContext, token: string) {
       confirmation_token: MESSAGES.invalidConfirmationToken,
     });
 }
+
+const SSO_TTL_MS = 5 * 60 * 1000;
+
+/** A one-time sign-in link for the current user (valid five minutes). */
+export async function createSsoToken(ctx: AppContext, actor: Actor) {
+  const { token, hash } = newToken();
+  const expiresAt = new Date(Date.now() + SSO_TTL_MS);
+  await ctx.database.db
+    .insertInto("sso_tokens")
+    .values({ user_id: actor.user.id, account_id: actor.account.id, token_hash: hash, expires_at: expiresAt })
+    .execute();
+  return {
+    token,
+    url: `${ctx.config.publicUrl}/sso-login/${encodeURIComponent(token)}`,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+/** Exchanges a single sign-on token for a session; each token works once. */
+export async function signInWithSso(ctx: AppContext, token: string): Promise<TSession> {
+  const row = await ctx.database.db
+    .updateTable("sso_tokens")
+    .set({ used_at: new Date() })
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .returning(["user_id", "account_id"])
+    .executeTakeFirst();
+  if (!row) throw AppError.unauthenticated("This sign-in link is invalid or has expired.");
+  const user = await ctx.database.db
+    .selectFrom("users")
+    .select(["id", "email", "status"])
+    .where("id", "=", row.user_id)
+    .executeTakeFirstOrThrow();
+  if (user.status === "suspended") throw AppError.unauthenticated("This sign-in link is invalid or has expired.");
+  const session = await createSession(ctx, user.id, row.account_id);
+  const actor = await loadActor(ctx.database, user.email, session);
+  if (!actor) throw new Error("session vanished");
+  return presentSession(ctx, actor, session);
+}
