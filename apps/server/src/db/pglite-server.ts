@@ -99,7 +99,11 @@ class Connection {
     socket.setNoDelay(true);
     socket.on("data", (data) => {
       this.buffer = Buffer.concat([this.buffer, data]);
-      this.chain = this.chain.then(() => this.drain()).catch(() => socket.destroy());
+      this.chain = this.chain
+        .then(() => this.drain())
+        .catch(() => {
+          socket.destroy();
+        });
     });
     socket.on("error", () => socket.destroy());
   }

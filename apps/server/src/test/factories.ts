@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type TUserTypeCode, USER_TYPE_IDS } from "@starboard/contract/permissions";
+import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../features/accounts/settings.ts";
 import { hashPassword, newToken, SESSION_TTL_MS } from "../platform/auth.ts";
@@ -190,6 +191,7 @@ export async function createAccountWithRecords(t: TestApp) {
     groups: group.id,
     locations: location.id,
     ...reviews,
+    review_imports: (await createReviewImport(db, accountId, owner.user.id)).id,
   };
   return { ...owner, ids, group, location, member };
 }
@@ -404,4 +406,12 @@ export async function createAlert(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A finished review import (its report only). */
+export async function createReviewImport(database: Database, accountId: string, userId: string) {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO review_imports (account_id, user_id, file_name, status, total, processed, imported, finished_at)
+    VALUES (${accountId}, ${userId}, 'reviews.csv', 'done', 1, 1, 1, now()) RETURNING id`.execute(database.db);
+  return rows[0]!;
 }

@@ -1,5 +1,6 @@
 import type { BenchSuite } from "../harness.ts";
 import { apiSuite } from "./api.ts";
+import { reviewsScaleSuite } from "./reviews-scale.ts";
 
 /** Every bench suite, in the order `npm run bench` runs them. Add a suite: a file here, a line below. */
-export const SUITES: BenchSuite[] = [apiSuite];
+export const SUITES: BenchSuite[] = [apiSuite, reviewsScaleSuite];

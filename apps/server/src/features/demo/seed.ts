@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { hashPassword } from "../../platform/auth.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/settings.ts";
 import { createRandom } from "./review-text.ts";
+import { seedDemoReviews } from "./reviews.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_USERS = [
@@ -280,7 +281,7 @@ function defaultHours(kind: "restaurant" | "healthcare") {
 
 /** Extra demo content (reviews, listings...) registered by later features. */
 export type DemoExtension = (database: Database, demo: DemoAccounts, log: (m: string) => void) => Promise<void>;
-export const demoExtensions: DemoExtension[] = [];
+export const demoExtensions: DemoExtension[] = [seedDemoReviews];
 
 export async function seedDemo(database: Database, opts: { log?: (m: string) => void } = {}) {
   const log = opts.log ?? (() => {});

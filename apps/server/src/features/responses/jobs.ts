@@ -1,5 +1,7 @@
 import { RESPONSE_DELETE_ERROR, RESPONSE_PUBLISH_ERROR } from "@starboard/contract/reviews";
 import type { AppContext } from "../../app.ts";
+import { ALERTS_RESPONSE_FAILED_JOB } from "../alerts/jobs.ts";
+import { refreshDailyStatsForReviews } from "../metrics/rollup.ts";
 import type { SourceCredentials, SourceLocationRef } from "../reviews/connectors/connector.ts";
 import { connectorFor } from "../reviews/connectors/registry.ts";
 import { recordHistory } from "../reviews/history.ts";
@@ -95,6 +97,10 @@ export function registerResponseJobs(ctx: AppContext) {
             });
           }
         });
+        if (job.status === "pending") {
+          // The first failure tells the users who asked for response-failed alerts.
+          await ctx.jobs.send(ALERTS_RESPONSE_FAILED_JOB, { responseId: job.id }, { singletonKey: `failed:${job.id}` });
+        }
         ctx.log.warn({ response_id: job.id, err: message(error) }, "response publish failed; will retry");
         throw error; // pg-boss retries with backoff
       }
@@ -150,6 +156,7 @@ export function registerResponseJobs(ctx: AppContext) {
         return false;
       });
       if (requeueDelete) await ctx.jobs.send(DELETE_JOB, { response_id: job.id });
+      else await refreshDailyStatsForReviews(ctx.database, [job.review_id]);
     },
   });
 
@@ -227,6 +234,7 @@ export function registerResponseJobs(ctx: AppContext) {
           details: { response_id: job.id },
         });
       });
+      await refreshDailyStatsForReviews(ctx.database, [job.review_id]);
     },
   });
 }

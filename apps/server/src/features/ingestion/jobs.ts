@@ -1,0 +1,46 @@
+import type { AppContext } from "../../app.ts";
+import { ALERTS_INSTANT_JOB } from "../alerts/jobs.ts";
+import { processImport } from "./import.ts";
+import { syncableTargets, syncLocationSource } from "./sync.ts";
+
+export const SYNC_JOB = "ingestion.sync";
+export const SYNC_ALL_JOB = "ingestion.sync-all";
+export const IMPORT_JOB = "reviews.import";
+
+/** Every four hours, one sync job per connected (location, source). */
+export const SYNC_ALL_CRON = "0 */4 * * *";
+
+export async function registerIngestionJobs(ctx: AppContext) {
+  ctx.jobs.define<{ locationId: string; sourceId: string }>({
+    name: SYNC_JOB,
+    concurrency: 2,
+    options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+    handler: async (data) => {
+      const result = await syncLocationSource(ctx.database, data);
+      ctx.log.info({ ...data, ...result, newReviewIds: result.newReviewIds.length }, "review sync");
+      // The first sync of a listing is a backfill: its reviews go to digests, not one e-mail each.
+      if (result.newReviewIds.length > 0 && !result.firstSync) {
+        await ctx.jobs.send(ALERTS_INSTANT_JOB, { reviewIds: result.newReviewIds });
+      }
+    },
+  });
+  ctx.jobs.define<{ scheduled_for?: string }>({
+    name: SYNC_ALL_JOB,
+    handler: async (data) => {
+      const slot = data.scheduled_for ?? new Date().toISOString();
+      const targets = await syncableTargets(ctx.database);
+      for (const t of targets) {
+        await ctx.jobs.send(SYNC_JOB, t, { singletonKey: `${t.locationId}:${t.sourceId}@${slot}` });
+      }
+      ctx.log.info({ targets: targets.length, slot }, "review syncs enqueued");
+    },
+  });
+  ctx.jobs.define<{ importId: string }>({
+    name: IMPORT_JOB,
+    options: { retryLimit: 2, expireInSeconds: 60 * 60 },
+    handler: async (data) => {
+      await processImport(ctx.database, data.importId);
+    },
+  });
+  await ctx.jobs.ensureSchedule({ name: SYNC_ALL_JOB, cron: SYNC_ALL_CRON, job: SYNC_ALL_JOB });
+}

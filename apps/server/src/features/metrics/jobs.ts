@@ -1,0 +1,22 @@
+import type { AppContext } from "../../app.ts";
+import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
+
+export const REBUILD_DAILY_STATS = "metrics.rebuild-daily-stats";
+export const REFRESH_DAILY_STATS = "metrics.refresh-daily-stats";
+
+/** The nightly rebuild of every account's roll-ups, and an on-demand refresh of one scope. */
+export async function registerMetricsJobs(ctx: AppContext) {
+  ctx.jobs.define({
+    name: REBUILD_DAILY_STATS,
+    options: { retryLimit: 2, expireInSeconds: 60 * 60 },
+    handler: async () => {
+      const accounts = await rebuildAllDailyStats(ctx.database);
+      ctx.log.info({ accounts }, "daily stats rebuilt");
+    },
+  });
+  ctx.jobs.define<{ accountId: string; locationIds?: string[]; days?: string[] }>({
+    name: REFRESH_DAILY_STATS,
+    handler: async (data) => refreshDailyStats(ctx.database, data),
+  });
+  await ctx.jobs.ensureSchedule({ name: REBUILD_DAILY_STATS, cron: "15 3 * * *", job: REBUILD_DAILY_STATS });
+}

@@ -1,0 +1,123 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { type Bound, type Granularity, type MetricsFilters, previousPeriod } from "./filters.ts";
+
+/** One aggregated cell: the current period's bucket (null for the previous period), source, rating, sentiment. */
+export interface OverviewCell {
+  current: boolean;
+  bucket: string | null;
+  source_id: string;
+  rating: number;
+  sentiment: number;
+  review_count: number;
+  respondable_count: number;
+  responded_count: number;
+  response_count: number;
+  response_hours_sum: number;
+}
+
+/** Whether the roll-ups can answer: whole days, and only roll-up dimensions filtered. */
+export function canUseRollup(filters: MetricsFilters) {
+  return filters.dayAligned && filters.categories.length === 0;
+}
+
+function instantOf(bound: Bound, tz: string, end: boolean): RawBuilder<Date> {
+  if ("instant" in bound) return sql<Date>`${bound.instant.toISOString()}::timestamptz`;
+  return end
+    ? sql<Date>`((${bound.day}::date + 1)::timestamp AT TIME ZONE ${tz})`
+    : sql<Date>`(${bound.day}::date::timestamp AT TIME ZONE ${tz})`;
+}
+
+function dayOf(bound: Bound): string {
+  if ("day" in bound) return bound.day;
+  throw new Error("a day bound was expected");
+}
+
+/**
+ * The overview's one query: the current and the previous period, grouped by bucket (current only),
+ * source, rating and sentiment. Few rows; the service adds them up.
+ */
+export function overviewQuery(
+  accountId: string,
+  timeZone: string,
+  filters: MetricsFilters,
+  granularity: Granularity,
+): RawBuilder<OverviewCell> {
+  const previous = previousPeriod(filters);
+  const unit = sql.lit(granularity);
+  if (canUseRollup(filters)) {
+    const byLocation = filters.locationIds.length > 0 || filters.groupIds.length > 0;
+    const table = byLocation ? sql`review_daily_stats` : sql`review_daily_account_stats`;
+    const from = dayOf(filters.from);
+    const where: RawBuilder<unknown>[] = [
+      sql`s.account_id = ${accountId}`,
+      sql`s.day >= ${dayOf(previous.from)}::date`,
+      sql`s.day <= ${dayOf(filters.to)}::date`,
+    ];
+    if (filters.locationIds.length) where.push(sql`s.location_id = ANY(${filters.locationIds}::uuid[])`);
+    if (filters.groupIds.length) {
+      where.push(
+        sql`s.location_id IN (SELECT gl.location_id FROM group_locations gl WHERE gl.group_id = ANY(${filters.groupIds}::uuid[]))`,
+      );
+    }
+    if (filters.sourceIds.length) where.push(sql`s.source_id = ANY(${filters.sourceIds}::uuid[])`);
+    if (filters.ratings.length) where.push(sql`s.rating = ANY(${filters.ratings}::smallint[])`);
+    if (filters.sentiments.length) where.push(sql`s.sentiment = ANY(${filters.sentiments}::smallint[])`);
+    return sql<OverviewCell>`
+      SELECT s.day >= ${from}::date AS current,
+        CASE WHEN s.day >= ${from}::date THEN date_trunc(${unit}, s.day::timestamp)::date::text END AS bucket,
+        s.source_id, s.rating, s.sentiment,
+        sum(s.review_count)::int AS review_count, sum(s.respondable_count)::int AS respondable_count,
+        sum(s.responded_count)::int AS responded_count, sum(s.response_count)::int AS response_count,
+        sum(s.response_hours_sum)::float8 AS response_hours_sum
+      FROM ${table} s
+      WHERE ${sql.join(where, sql` AND `)}
+      GROUP BY 1, 2, 3, 4, 5`;
+  }
+
+  const currentFrom = instantOf(filters.from, timeZone, false);
+  const where: RawBuilder<unknown>[] = [
+    sql`r.account_id = ${accountId}`,
+    sql`r.deleted_at_source IS NULL`,
+    sql`r.published_at >= ${instantOf(previous.from, timeZone, false)}`,
+    sql`r.published_at < ${instantOf(filters.to, timeZone, true)}`,
+  ];
+  if (filters.locationIds.length) where.push(sql`r.location_id = ANY(${filters.locationIds}::uuid[])`);
+  if (filters.groupIds.length) {
+    where.push(
+      sql`r.location_id IN (SELECT gl.location_id FROM group_locations gl WHERE gl.group_id = ANY(${filters.groupIds}::uuid[]))`,
+    );
+  }
+  if (filters.sourceIds.length) where.push(sql`r.source_id = ANY(${filters.sourceIds}::uuid[])`);
+  if (filters.ratings.length) where.push(sql`coalesce(r.rating, 0) = ANY(${filters.ratings}::smallint[])`);
+  if (filters.sentiments.length) where.push(sql`r.sentiment = ANY(${filters.sentiments}::smallint[])`);
+  if (filters.categories.length) where.push(sql`r.categories && ${filters.categories}::text[]`);
+  return sql<OverviewCell>`
+    SELECT r.published_at >= ${currentFrom} AS current,
+      CASE WHEN r.published_at >= ${currentFrom}
+        THEN date_trunc(${unit}, r.published_at AT TIME ZONE ${timeZone})::date::text END AS bucket,
+      r.source_id, coalesce(r.rating, 0)::int AS rating, r.sentiment::int AS sentiment,
+      count(*)::int AS review_count,
+      (count(*) FILTER (WHERE r.respondable))::int AS respondable_count,
+      (count(*) FILTER (WHERE r.respondable AND fr.at IS NOT NULL))::int AS responded_count,
+      count(fr.at)::int AS response_count,
+      coalesce(sum(greatest(0, extract(epoch FROM fr.at - r.published_at) / 3600.0)), 0)::float8 AS response_hours_sum
+    FROM reviews r
+    LEFT JOIN LATERAL (
+      SELECT min(p.published_at) AS at FROM responses p
+      WHERE p.review_id = r.id AND p.status = 'published' AND p.deleted_at IS NULL
+    ) fr ON true
+    WHERE ${sql.join(where, sql` AND `)}
+    GROUP BY 1, 2, 3, 4, 5`;
+}
+
+export async function accountTimeZone(db: Kysely<DB>, accountId: string): Promise<string> {
+  const row = await db.selectFrom("accounts").select("time_zone").where("id", "=", accountId).executeTakeFirst();
+  return row?.time_zone ?? "UTC";
+}
+
+export async function sourceNames(db: Kysely<DB>, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.selectFrom("sources").select(["id", "name"]).where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
