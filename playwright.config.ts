@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
