@@ -122,17 +122,17 @@ test("custom range: required dates, no future dates, sent as YYYY-MM-DD", async 
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Date Required").first()).toBeVisible();
 
-  await page.getByLabel("From").fill("01/10/24");
-  await page.getByLabel("To").fill("01/05/24");
+  await page.getByLabel("From", { exact: true }).fill("01/10/24");
+  await page.getByLabel("To", { exact: true }).fill("01/05/24");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Invalid Date Range").first()).toBeVisible();
 
-  await page.getByLabel("To").fill("12/31/99");
+  await page.getByLabel("To", { exact: true }).fill("12/31/99");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Invalid Date Range").first()).toBeVisible();
 
-  await page.getByLabel("To").fill("01/20/24");
-  await page.getByLabel("To").press("Enter");
+  await page.getByLabel("To", { exact: true }).fill("01/20/24");
+  await page.getByLabel("To", { exact: true }).press("Enter");
   await expect.poll(() => query(page).get("dateDescriptor")).toBe("custom");
   expect(query(page).get("from")).toBe("2024-01-10");
   expect(query(page).get("to")).toBe("2024-01-20");

@@ -124,7 +124,10 @@ async function loadLookups(db: Kysely<DB>, accountId: string): Promise<Lookups> 
     FROM sources s`.execute(db);
   const source = (s: (typeof sources)[number]) => ({
     id: s.id,
-    respondable: s.supports_responses && s.connected && Boolean(connectorFor(s.code)?.publishResponse),
+    // Starboard's own feedback source answers locally; the others need a connector and credentials.
+    respondable:
+      s.supports_responses &&
+      (s.code === "feedback" || (s.connected && Boolean(connectorFor(s.code)?.publishResponse))),
   });
   return {
     accountId,

@@ -117,7 +117,7 @@ export function DateRangeSelect({
           component="button"
           type="button"
           pointer
-          aria-label={label}
+          aria-label={`${label}: ${dateRangeLabel(value, kind)}`}
           data-testid="filter-date-range"
           rightSection={<Combobox.Chevron />}
           rightSectionPointerEvents="none"

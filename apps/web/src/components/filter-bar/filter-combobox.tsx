@@ -92,7 +92,7 @@ export function FilterCombobox(props: FilterComboboxProps) {
           component="button"
           type="button"
           pointer
-          aria-label={label}
+          aria-label={`${label}: ${shown}`}
           data-testid={testId}
           rightSection={<Combobox.Chevron />}
           rightSectionPointerEvents="none"

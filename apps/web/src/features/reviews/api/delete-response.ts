@@ -1,0 +1,22 @@
+import type { TResponse } from "@starboard/contract/reviews";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { showRequestError } from "../../../lib/toast";
+
+/** DELETE /responses/{id}: pending_delete, removed in the background. */
+export function deleteResponse({ id }: { id: string; reviewId: string }) {
+  return api.delete<TResponse | undefined>(`/responses/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteResponse() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteResponse,
+    onSuccess: (_data, input) => {
+      void qc.invalidateQueries({ queryKey: ["reviews"] });
+      void qc.invalidateQueries({ queryKey: ["responses", input.reviewId] });
+      void qc.invalidateQueries({ queryKey: ["metrics"] });
+    },
+    onError: (error) => showRequestError(error, "Could not delete the response"),
+  });
+}

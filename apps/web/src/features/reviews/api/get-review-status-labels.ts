@@ -1,0 +1,25 @@
+import type { THalPage } from "@starboard/contract/hal";
+import type { TStatusLabel } from "@starboard/contract/reviews";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+/** The account's review status labels, in their order. */
+export function getReviewStatusLabels(signal?: AbortSignal) {
+  return api.get<THalPage<"review_status_labels", TStatusLabel>>(
+    "/review_status_labels",
+    { per_page: 100, "sort[by]": "ordinal" },
+    signal,
+  );
+}
+
+export const getReviewStatusLabelsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["review-status-labels"],
+    queryFn: ({ signal }) => getReviewStatusLabels(signal),
+    select: (page) => page._embedded.review_status_labels,
+    staleTime: 5 * 60_000,
+  });
+
+export function useReviewStatusLabels(enabled = true) {
+  return useQuery({ ...getReviewStatusLabelsQueryOptions(), enabled });
+}

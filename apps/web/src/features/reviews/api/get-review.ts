@@ -1,0 +1,19 @@
+import type { TReview } from "@starboard/contract/reviews";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { isResponseInFlight, RESPONSE_POLL_MS } from "./get-reviews";
+
+export function getReview(id: string, signal?: AbortSignal) {
+  return api.get<TReview>(`/reviews/${encodeURIComponent(id)}`, undefined, signal);
+}
+
+export const getReviewQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["reviews", "detail", id],
+    queryFn: ({ signal }) => getReview(id, signal),
+    refetchInterval: (q) => (q.state.data && isResponseInFlight(q.state.data) ? RESPONSE_POLL_MS : false),
+  });
+
+export function useReview(id: string) {
+  return useQuery(getReviewQueryOptions(id));
+}

@@ -1,0 +1,18 @@
+import type { TRenderedTemplate } from "@starboard/contract/reviews";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { showRequestError } from "../../../lib/toast";
+
+/** POST /response_templates/{id}/render: the template with the review's placeholders filled in. */
+export function renderResponseTemplate({ templateId, reviewId }: { templateId: string; reviewId: string }) {
+  return api.post<TRenderedTemplate>(`/response_templates/${encodeURIComponent(templateId)}/render`, {
+    review_id: reviewId,
+  });
+}
+
+export function useRenderResponseTemplate() {
+  return useMutation({
+    mutationFn: renderResponseTemplate,
+    onError: (error) => showRequestError(error, "Could not use the template"),
+  });
+}

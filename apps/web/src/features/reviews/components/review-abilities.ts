@@ -1,0 +1,17 @@
+import { can, type TPermissions } from "@starboard/contract/permissions";
+import type { TReviewAbilities } from "./review-card";
+
+/** What the user may do on a review, read from the session's permission summary only. */
+export function reviewAbilities(permissions: TPermissions): TReviewAbilities & {
+  updateStatus: boolean;
+  addNote: boolean;
+} {
+  return {
+    respond: can(permissions, "respond", "review"),
+    addTag: can(permissions, "create", "review_tag"),
+    removeTag: can(permissions, "delete", "review_tag"),
+    deleteResponse: can(permissions, "delete", "response"),
+    updateStatus: can(permissions, "update", "review"),
+    addNote: can(permissions, "create", "note"),
+  };
+}
