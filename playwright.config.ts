@@ -15,7 +15,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",

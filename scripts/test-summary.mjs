@@ -5,7 +5,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const file of process.argv.slice(2)) {
-  if (!fs.existsSync(file)) continue;
+  if (!fs.existsSync(file)) {
+    console.error(`missing test report: ${file}`);
+    failed += 1;
+    continue;
+  }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   if (typeof report.numPassedTests === "number") {
     passed += report.numPassedTests;

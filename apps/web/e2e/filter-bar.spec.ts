@@ -153,9 +153,16 @@ test("a dropdown works from the keyboard alone", async ({ page }) => {
 
   // Open, move with the arrows, choose with Enter: All ratings → 5 Star → 4 Star.
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("filter-rating-dropdown")).toBeVisible();
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("ArrowDown");
+  const dropdown = page.getByTestId("filter-rating-dropdown");
+  await expect(dropdown).toBeVisible();
+  // Arrow down until 4 Star is highlighted (the highlight starts on the current value or on none).
+  const highlighted = dropdown.locator("[data-combobox-selected]");
+  const highlightedText = async () => ((await highlighted.count()) > 0 ? highlighted.first().textContent() : null);
+  for (let i = 0; i < 4 && (await highlightedText()) !== "4 Star"; i++) {
+    await page.keyboard.press("ArrowDown");
+    await page.waitForTimeout(100);
+  }
+  await expect(highlighted).toHaveText("4 Star");
   await page.keyboard.press("Enter");
   await expect.poll(() => query(page).get("rating")).toBe("4");
   await expect(rating).toHaveText("4 Star");
