@@ -1,22 +1,13 @@
 import { DEFAULT_DATE_DESCRIPTOR } from "@starboard/contract/date-ranges";
+import { CARRIED_KEYS } from "./filters";
 
 /**
  * Navigation defaults (platform.md §2): each navigation target with its default filters.
  * On the dashboard, reviews, locations, keywords and photos pages the current filters
  * carry over into the links to the other pages; empty values are dropped.
  */
-export const CARRIED_FILTER_KEYS = [
-  "from",
-  "to",
-  "dateDescriptor",
-  "groupId",
-  "locationId",
-  "sourceId",
-  "rating",
-  "sentiment",
-  "category",
-  "savedFilterId",
-] as const;
+/** The carried keys are the filter bar's own (one list, in lib/filters.ts). */
+const CARRIED_FILTER_KEYS = CARRIED_KEYS;
 
 /** Pages whose filters carry over into the navigation links. */
 const CARRYING_PAGES = [
