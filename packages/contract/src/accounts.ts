@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZWhitelabelSchema } from "./auth.ts";
 import { ZListQuerySchema } from "./hal.ts";
 
 /** A valid IANA time zone name (the runtime's own list). */
@@ -51,14 +52,14 @@ export const ZAccountExperimentSchema = z.object({
 export type TAccountExperiment = z.infer<typeof ZAccountExperimentSchema>;
 
 /** What a sign-in page on a custom domain may know of its whitelabel: presentation only. */
-export const ZWhitelabelAppearanceSchema = z.object({
-  name: z.string().nullable(),
-  logo_left: z.string().nullable(),
-  navigation_background_color: z.string().nullable(),
-  main_text_color: z.string().nullable(),
-  active_text_color: z.string().nullable(),
-  background_hover_color: z.string().nullable(),
-  hover_text_color: z.string().nullable(),
+export const ZWhitelabelAppearanceSchema = ZWhitelabelSchema.pick({
+  name: true,
+  logo_left: true,
+  navigation_background_color: true,
+  main_text_color: true,
+  active_text_color: true,
+  background_hover_color: true,
+  hover_text_color: true,
 });
 export type TWhitelabelAppearance = z.infer<typeof ZWhitelabelAppearanceSchema>;
 

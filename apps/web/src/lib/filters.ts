@@ -9,12 +9,14 @@
  *   key is removed on the next change (its values move to the plain key unless that key changes).
  * - Empty values are dropped.
  */
+
 import {
   DATE_DESCRIPTORS,
   DEFAULT_DATE_DESCRIPTOR,
   type TDateDescriptor,
   type TDatePageKind,
 } from "@starboard/contract/date-ranges";
+import { REVIEW_RATING_VALUES } from "@starboard/contract/reviews";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
@@ -84,7 +86,7 @@ const LIST_KEY_SET: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
 const isListKey = (key: string): key is TListFilterKey => LIST_KEY_SET.has(key);
 
 /** Rating filter values are the strings 0 to 5 (0 means no rating). */
-export const RATING_VALUES = ["0", "1", "2", "3", "4", "5"] as const;
+export const RATING_VALUES = REVIEW_RATING_VALUES;
 export const isRatingValue = (value: string): boolean => (RATING_VALUES as readonly string[]).includes(value);
 
 const isDescriptor = (value: string): value is TDateDescriptor =>

@@ -1,3 +1,4 @@
+import type { TMetricsOverview } from "@starboard/contract/metrics";
 import type { Database } from "../../db/database.ts";
 import {
   bucketsBetween,
@@ -8,28 +9,6 @@ import {
   type TMetricsQuery,
 } from "./filters.ts";
 import { accountTimeZone, type OverviewCell, overviewQuery, sourceNames } from "./queries.ts";
-
-export interface TMetricsOverview {
-  total_reviews: number;
-  avg_rating: number | null;
-  ratings: Record<"1" | "2" | "3" | "4" | "5", number>;
-  /** Percent of respondable reviews with a published response; null when none is respondable. */
-  response_rate: number | null;
-  /** Hours from publication to the first published response; null when nothing was answered. */
-  avg_response_time: number | null;
-  sentiment: { positive: number; negative: number; neutral: number };
-  sources: { source_id: string | null; name: string; count: number }[];
-  granularity: "day" | "week" | "month";
-  timeseries: { date: string; total_reviews: number; avg_rating: number | null }[];
-  previous_period: {
-    total_reviews: number;
-    avg_rating: number | null;
-    published_after: string;
-    published_before: string;
-  };
-  published_after: string;
-  published_before: string;
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const TOP_SOURCES = 4;

@@ -1,3 +1,4 @@
+import type { TReviewHistoryAction } from "@starboard/contract/reviews";
 import { RESPONSE_DELETE_ERROR, RESPONSE_PUBLISH_ERROR } from "@starboard/contract/reviews";
 import type { AppContext } from "../../app.ts";
 import { ALERTS_RESPONSE_FAILED_JOB } from "../alerts/jobs.ts";
@@ -41,6 +42,67 @@ function connectorOf(job: JobContext) {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
+type Db = AppContext["database"]["db"];
+
+/** Loads the response if it is in one of the states this job acts on, and counts the attempt. */
+async function startAttempt(db: Db, responseId: string, states: readonly string[]): Promise<JobContext | null> {
+  const job = await selectJobContext(db, responseId);
+  if (!job || job.deleted_at || !states.includes(job.status)) return null;
+  await db
+    .updateTable("responses")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", job.id)
+    .execute();
+  return job;
+}
+
+/**
+ * Records a failed attempt: the response and its review take the error state and the spec's
+ * message; the first failure of a run (from `firstState`) also goes into the review's history.
+ * Answers false when the response had meanwhile left the states the job acts on.
+ */
+async function recordFailure(
+  db: Db,
+  job: JobContext,
+  failure: {
+    states: readonly string[];
+    status: string;
+    description: string;
+    firstState: string;
+    action: TReviewHistoryAction;
+  },
+  error: unknown,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable("responses")
+      .set({
+        status: failure.status,
+        status_description: failure.description,
+        last_error: message(error),
+        updated_at: new Date(),
+      })
+      .where("id", "=", job.id)
+      .where("status", "in", [...failure.states])
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) === 0) return false;
+    await trx.updateTable("reviews").set({ response_status: failure.status }).where("id", "=", job.review_id).execute();
+    if (job.status === failure.firstState) {
+      await recordHistory(trx, {
+        accountId: job.account_id,
+        reviewId: job.review_id,
+        userId: null,
+        action: failure.action,
+        details: { response_id: job.id },
+      });
+    }
+    return true;
+  });
+}
+
+const PUBLISH_STATES = ["pending", "error_published"] as const;
+const DELETE_STATES = ["pending_delete", "error_unpublished"] as const;
+
 /** responses.publish and responses.delete: the response state machine of reviews.md §4. */
 export function registerResponseJobs(ctx: AppContext) {
   const db = ctx.database.db;
@@ -51,13 +113,8 @@ export function registerResponseJobs(ctx: AppContext) {
     options,
     concurrency: 2,
     handler: async ({ response_id }) => {
-      const job = await selectJobContext(db, response_id);
-      if (!job || job.deleted_at || (job.status !== "pending" && job.status !== "error_published")) return;
-      await db
-        .updateTable("responses")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-        .where("id", "=", job.id)
-        .execute();
+      const job = await startAttempt(db, response_id, PUBLISH_STATES);
+      if (!job) return;
       let published: { publishedAt: Date; sourceResponseId?: string | undefined };
       try {
         if (job.source_code === LOCAL_SOURCE) {
@@ -69,34 +126,18 @@ export function registerResponseJobs(ctx: AppContext) {
           published = { publishedAt: new Date(), sourceResponseId: result.sourceResponseId };
         }
       } catch (error) {
-        await db.transaction().execute(async (trx) => {
-          const failed = await trx
-            .updateTable("responses")
-            .set({
-              status: "error_published",
-              status_description: RESPONSE_PUBLISH_ERROR,
-              last_error: message(error),
-              updated_at: new Date(),
-            })
-            .where("id", "=", job.id)
-            .where("status", "in", ["pending", "error_published"])
-            .executeTakeFirst();
-          if (Number(failed.numUpdatedRows) === 0) return;
-          await trx
-            .updateTable("reviews")
-            .set({ response_status: "error_published" })
-            .where("id", "=", job.review_id)
-            .execute();
-          if (job.status === "pending") {
-            await recordHistory(trx, {
-              accountId: job.account_id,
-              reviewId: job.review_id,
-              userId: null,
-              action: "response_publish_failed",
-              details: { response_id: job.id },
-            });
-          }
-        });
+        await recordFailure(
+          db,
+          job,
+          {
+            states: PUBLISH_STATES,
+            status: "error_published",
+            description: RESPONSE_PUBLISH_ERROR,
+            firstState: "pending",
+            action: "response_publish_failed",
+          },
+          error,
+        );
         if (job.status === "pending") {
           // The first failure tells the users who asked for response-failed alerts.
           await ctx.jobs.send(ALERTS_RESPONSE_FAILED_JOB, { responseId: job.id }, { singletonKey: `failed:${job.id}` });
@@ -165,13 +206,8 @@ export function registerResponseJobs(ctx: AppContext) {
     options,
     concurrency: 2,
     handler: async ({ response_id }) => {
-      const job = await selectJobContext(db, response_id);
-      if (!job || job.deleted_at || (job.status !== "pending_delete" && job.status !== "error_unpublished")) return;
-      await db
-        .updateTable("responses")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-        .where("id", "=", job.id)
-        .execute();
+      const job = await startAttempt(db, response_id, DELETE_STATES);
+      if (!job) return;
       try {
         // Never published (or published only in Starboard): nothing to remove at the source.
         if (job.published_at && job.source_code !== LOCAL_SOURCE) {
@@ -180,32 +216,18 @@ export function registerResponseJobs(ctx: AppContext) {
           await connector.deleteResponse(sourceRef(job), job.source_review_id, job.source_response_id ?? undefined);
         }
       } catch (error) {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable("responses")
-            .set({
-              status: "error_unpublished",
-              status_description: RESPONSE_DELETE_ERROR,
-              last_error: message(error),
-              updated_at: new Date(),
-            })
-            .where("id", "=", job.id)
-            .execute();
-          await trx
-            .updateTable("reviews")
-            .set({ response_status: "error_unpublished" })
-            .where("id", "=", job.review_id)
-            .execute();
-          if (job.status === "pending_delete") {
-            await recordHistory(trx, {
-              accountId: job.account_id,
-              reviewId: job.review_id,
-              userId: null,
-              action: "response_delete_failed",
-              details: { response_id: job.id },
-            });
-          }
-        });
+        await recordFailure(
+          db,
+          job,
+          {
+            states: DELETE_STATES,
+            status: "error_unpublished",
+            description: RESPONSE_DELETE_ERROR,
+            firstState: "pending_delete",
+            action: "response_delete_failed",
+          },
+          error,
+        );
         ctx.log.warn({ response_id: job.id, err: message(error) }, "response delete failed; will retry");
         throw error;
       }

@@ -1,3 +1,4 @@
+import { REVIEW_CATEGORIES } from "@starboard/contract/reviews";
 /**
  * Labels, options and list queries of the filter bar's dropdowns (platform.md §3, §7, §9; reviews.md §3).
  * Pure, so they are unit-tested without a DOM.
@@ -85,23 +86,8 @@ export function sentimentOptions(scheme: TSentimentScheme): TFilterOption[] {
   ];
 }
 
-/** The recognised category names (reviews.md §3). */
-export const CATEGORY_NAMES = [
-  "food",
-  "service",
-  "atmosphere",
-  "value",
-  "consumer",
-  "customer",
-  "product",
-  "location",
-  "carequality",
-  "bedsidemanner",
-  "staff",
-  "waittime",
-  "facilities",
-  "patient",
-] as const;
+/** The recognised category names (reviews.md §3), from the contract. */
+export const CATEGORY_NAMES = REVIEW_CATEGORIES;
 
 /** Label capitalised, value lowercase. */
 export function categoryOptions(names: readonly string[] = CATEGORY_NAMES): TFilterOption[] {

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Progress, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import type { TMetricsOverview } from "@starboard/contract/metrics";
 import { Link } from "react-router";
-import type { TMetricsOverview } from "../api/get-metrics-overview";
 import { formatCount, shareOf } from "./metrics-format";
 
 const STARS = ["5", "4", "3", "2", "1"] as const;

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
+import type { TMetricsOverview } from "@starboard/contract/metrics";
 import { Link } from "react-router";
-import type { TMetricsOverview } from "../api/get-metrics-overview";
 import { formatCount, shareOf } from "./metrics-format";
 
 /** Positive, neutral and negative reviews; positive and negative link to /reviews with sentiment 1 / -1. */

@@ -1,8 +1,8 @@
 import "@mantine/charts/styles.css";
 import { PieChart } from "@mantine/charts";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { TMetricsOverview } from "@starboard/contract/metrics";
 import { Link } from "react-router";
-import type { TMetricsOverview } from "../api/get-metrics-overview";
 import { formatCount, shareOf } from "./metrics-format";
 
 /** The chart palette of five colours (platform.md §9): the top four sources and Other. */

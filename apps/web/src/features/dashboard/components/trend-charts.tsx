@@ -1,7 +1,7 @@
 import "@mantine/charts/styles.css";
 import { BarChart, LineChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Title } from "@mantine/core";
-import type { TMetricsOverview } from "../api/get-metrics-overview";
+import type { TMetricsOverview } from "@starboard/contract/metrics";
 import { formatRating } from "./metrics-format";
 
 const BUCKET_LABEL: Record<TMetricsOverview["granularity"], Intl.DateTimeFormatOptions> = {
