@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, PASSWORD, signIn } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO, managerApi, signIn, type TApi } from "./helpers";
 
 /**
  * The dashboard (platform.md §2, §6; reviews.md §9) for the current filters: the figures, the links
@@ -8,27 +8,6 @@ import { DEMO, PASSWORD, signIn } from "./helpers";
  * Reviews are added through the import API from the `feedback` source, whose responses publish
  * locally (the demo's Google connector has no fake in the e2e server).
  */
-
-type TApi = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, body: unknown) => Promise<T> };
-
-async function managerApi(request: APIRequestContext): Promise<TApi> {
-  const answer = await request.post("/api/auth", { data: { email: DEMO.manager, password: PASSWORD } });
-  expect(answer.status()).toBe(201);
-  const { email, token } = await answer.json();
-  const headers = { Authorization: `Basic ${btoa(`${email}:${token}`)}` };
-  return {
-    get: async (path) => {
-      const res = await request.get(`/api${path}`, { headers });
-      expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
-      return res.json();
-    },
-    post: async (path, body) => {
-      const res = await request.post(`/api${path}`, { headers, data: body });
-      expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-      return res.json();
-    },
-  };
-}
 
 /** A location and the feedback source, the filters the figures below are read for. */
 async function feedbackFilters(api: TApi) {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, PASSWORD, signIn } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO, managerApi, signIn, type TApi } from "./helpers";
 
 /**
  * The review screens driven as staff use them (reviews.md §2–§4): filters in the URL, cursor paging,
@@ -15,28 +15,6 @@ import { DEMO, PASSWORD, signIn } from "./helpers";
 
 const PUBLISH_ERROR = "An error occurred while publishing the response. We’ll try again. No action necessary.";
 const query = (page: Page) => new URL(page.url()).searchParams;
-
-type TApi = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, body: unknown) => Promise<T> };
-
-/** The API as the manager (for setting up data a person would not create through these screens). */
-async function managerApi(request: APIRequestContext): Promise<TApi> {
-  const answer = await request.post("/api/auth", { data: { email: DEMO.manager, password: PASSWORD } });
-  expect(answer.status()).toBe(201);
-  const { email, token } = await answer.json();
-  const headers = { Authorization: `Basic ${btoa(`${email}:${token}`)}` };
-  return {
-    get: async (path) => {
-      const res = await request.get(`/api${path}`, { headers });
-      expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
-      return res.json();
-    },
-    post: async (path, body) => {
-      const res = await request.post(`/api${path}`, { headers, data: body });
-      expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-      return res.json();
-    },
-  };
-}
 
 type TPage<K extends string, T> = { _embedded: Record<K, T[]> };
 type TRow = { id: string; name: string };
