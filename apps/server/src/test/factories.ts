@@ -3,6 +3,7 @@ import { type TUserTypeCode, USER_TYPE_IDS } from "@starboard/contract/permissio
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../features/accounts/settings.ts";
+import { refreshDailyStatsForReviews } from "../features/metrics/rollup.ts";
 import { hashPassword, newToken, SESSION_TTL_MS } from "../platform/auth.ts";
 import { Client, type TestApp } from "./harness.ts";
 
@@ -296,7 +297,7 @@ export async function createReview(
     sourceReviewId?: string;
   },
 ) {
-  return database.db
+  const review = await database.db
     .insertInto("reviews")
     .values({
       account_id: values.accountId,
@@ -317,6 +318,9 @@ export async function createReview(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // As every writer of reviews does (ingestion, import, demo): the daily roll-ups count it.
+  await refreshDailyStatsForReviews(database, [review.id]);
+  return review;
 }
 
 /** A listing URL of a location at a source, with its id there (what connectors address). */

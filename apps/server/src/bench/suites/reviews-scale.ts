@@ -3,7 +3,8 @@ import { withoutSecondaryIndexes } from "../../features/demo/reviews.ts";
 import { addDays, granularityOf, parseMetricsFilters } from "../../features/metrics/filters.ts";
 import { overviewQuery } from "../../features/metrics/queries.ts";
 import { refreshDailyStats } from "../../features/metrics/rollup.ts";
-import { countReviews, type ReviewFilter, selectReviewPage } from "../../features/reviews/queries.ts";
+import { encodeCursor } from "../../features/reviews/cursor.ts";
+import { type PageSpec, type ReviewFilter, selectReviewList } from "../../features/reviews/queries.ts";
 import { createAccount, createUser, sessionFor } from "../../test/factories.ts";
 import type { BenchCase, BenchSuite } from "../harness.ts";
 
@@ -140,18 +141,22 @@ export const reviewsScaleSuite: BenchSuite = {
       tagNames: [],
       ...over,
     });
-    const list = (name: string, query: string, f: Partial<ReviewFilter>): BenchCase => ({
+    const list = (name: string, query: string, f: Partial<ReviewFilter>, cursor?: PageSpec["cursor"]): BenchCase => ({
       name: `GET /api/reviews ${name}`,
       iterations: ITERATIONS,
       run: get(
         `/api/reviews?per_page=25&published_after=${f.publishedAfter ?? thirtyDays}&published_before=${today}${query}`,
       ),
       baseline: {
+        // The statements the API runs for the count and the page (selectReviewList), without the rest.
         name: "count + page SQL",
         run: async () => {
-          const full = filter(f);
-          await countReviews(db, full, "published_at", "desc");
-          await selectReviewPage(db, full, { sort: "published_at", order: "desc", limit: 26 });
+          await selectReviewList(db, filter(f), {
+            sort: "published_at",
+            order: "desc",
+            limit: 26,
+            ...(cursor ? { cursor } : {}),
+          });
         },
       },
     });
@@ -171,8 +176,14 @@ export const reviewsScaleSuite: BenchSuite = {
       },
     });
 
+    // The cursor after the 75th review of the 30 days: the fourth page.
+    const fourth = await selectReviewList(db, filter({}), { sort: "published_at", order: "desc", limit: 75 });
+    const cursorValues = fourth.rows.at(-1)!.cursor_values;
+    const after = encodeCursor({ sort: "published_at", values: cursorValues });
+
     return [
       list("30 days", "", {}),
+      list("30 days, 4th page by cursor", `&after=${after}`, {}, { direction: "after", values: cursorValues }),
       list("6 months", "", { publishedAfter: sixMonths }),
       list("30 days, one location", `&location_id=${locations[0]!.id}`, { locationIds: [locations[0]!.id] }),
       list("30 days, a group (200 locations)", `&group_id=${group.id}`, { groupIds: [group.id] }),

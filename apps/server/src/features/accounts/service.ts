@@ -7,6 +7,7 @@ import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../
 import type { Actor } from "../../platform/auth.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage, offsetOf } from "../../platform/hal.ts";
+import { REFRESH_DAILY_STATS } from "../metrics/jobs.ts";
 import { presentAccount, presentWhitelabel, presentWhitelabelAppearance } from "./presenter.ts";
 import { type AccountRow, findAccount, listChildAccounts, updateAccount } from "./queries.ts";
 import { setupProgress } from "./setup-progress.ts";
@@ -62,6 +63,10 @@ export async function patchAccount(ctx: AppContext, actor: Actor, id: string, in
   if (input.name !== undefined) values.name = input.name;
   if (input.time_zone !== undefined) values.time_zone = input.time_zone;
   if (Object.keys(values).length > 0) await updateAccount(ctx.database, row.id, values);
+  // The daily roll-ups (metrics, review list totals) are days in the account's time zone: recount them.
+  if (values.time_zone !== undefined && values.time_zone !== row.time_zone) {
+    await ctx.jobs.send(REFRESH_DAILY_STATS, { accountId: row.id });
+  }
   return getAccount(ctx, actor, row.id);
 }
 

@@ -60,6 +60,16 @@ function typeCondition(eb: Eb, type: TReviewType): Expression<SqlBool> {
   }
 }
 
+/**
+ * The locations of the filter's groups (in the filter's account) as an array, for the roll-ups:
+ * `location_id = ANY(ARRAY(...))` runs the sub-select once and then probes their primary key by location,
+ * where `IN (SELECT ...)` lets the planner read every row of the account in the range and filter.
+ */
+function groupLocations(f: ReviewFilter) {
+  return sql<string[]>`ARRAY(SELECT gl.location_id FROM group_locations gl JOIN groups g ON g.id = gl.group_id
+    WHERE gl.group_id = ANY(${sql.val(f.groupIds)}::uuid[]) AND g.account_id = ${f.accountId})`;
+}
+
 /** The WHERE of the list: every filter ANDed, the values of one filter ORed. */
 export function reviewWhere(eb: Eb, f: ReviewFilter): Expression<SqlBool> {
   const and: Expression<SqlBool>[] = [eb("r.account_id", "=", f.accountId)];
@@ -68,6 +78,7 @@ export function reviewWhere(eb: Eb, f: ReviewFilter): Expression<SqlBool> {
   if (f.publishedBefore) and.push(eb("r.published_at", "<", startOfNextDay(f.publishedBefore, f.timeZone)));
   if (f.locationIds.length) and.push(eb("r.location_id", "in", f.locationIds));
   if (f.groupIds.length) {
+    // A semi-join: the page walks the account's (published_at, id) index and drops other locations.
     and.push(
       eb(
         "r.location_id",
@@ -266,6 +277,105 @@ export async function countReviews(
     .select([sql<number>`count(*)`.as("total"), aheadExpr.as("ahead")])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), ahead: Number(row.ahead) };
+}
+
+/**
+ * Whether the daily roll-ups (features/metrics/rollup.ts) can count what the filter matches: it narrows
+ * only by their dimensions (whole days in the account's time zone, location, group, source, rating,
+ * sentiment), and a cursor, if any, is on the default sort (published_at), whose days they are.
+ */
+export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: PageSpec["cursor"]): boolean {
+  return (
+    (!cursor || sort === "published_at") &&
+    !f.reviewId &&
+    f.statusLabelIds.length === 0 &&
+    !f.responded &&
+    !f.notResponded &&
+    f.categories.length === 0 &&
+    f.types.length === 0 &&
+    f.tagIds.length === 0 &&
+    f.tagNames.length === 0 &&
+    !f.keywords
+  );
+}
+
+/**
+ * What `countReviews` counts, read from the daily roll-ups instead of the matching reviews, in one
+ * statement:
+ * - the roll-up rows of the filter (the account roll-up unless locations or groups are asked for);
+ * - plus the reviews deleted at the source, which the list shows and the roll-ups leave out (a partial
+ *   index, migration 0007, keeps them few to read);
+ * - with a cursor, "ahead" is the roll-up days beyond the cursor's day, the deleted reviews on them, and
+ *   the reviews of the cursor's own day beyond the cursor, counted exactly.
+ * The caller checks `countableFromRollups` first. Writers keep the roll-ups current (see rollup.ts).
+ */
+export async function countReviewsFromRollups(
+  db: Kysely<DB>,
+  f: ReviewFilter,
+  order: "asc" | "desc",
+  cursor?: { direction: "after" | "before"; values: string[] },
+): Promise<{ total: number; ahead: number }> {
+  const byLocation = f.locationIds.length > 0 || f.groupIds.length > 0;
+  const table = byLocation ? sql`review_daily_stats` : sql`review_daily_account_stats`;
+  const where: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`];
+  if (f.publishedAfter) where.push(sql`s.day >= ${f.publishedAfter}::date`);
+  if (f.publishedBefore) where.push(sql`s.day <= ${f.publishedBefore}::date`);
+  if (f.locationIds.length) where.push(sql`s.location_id = ANY(${sql.val(f.locationIds)}::uuid[])`);
+  if (f.groupIds.length) where.push(sql`s.location_id = ANY(${groupLocations(f)})`);
+  if (f.sourceIds.length) where.push(sql`s.source_id = ANY(${sql.val(f.sourceIds)}::uuid[])`);
+  if (f.ratings.length) where.push(sql`s.rating = ANY(${sql.val(f.ratings)}::smallint[])`);
+  if (f.sentiments.length) where.push(sql`s.sentiment = ANY(${sql.val(f.sentiments)}::smallint[])`);
+  const whereSql = sql.join(where, sql` AND `);
+  const matching = () => db.selectFrom("reviews as r").where((eb) => reviewWhere(eb as unknown as Eb, f));
+
+  if (!cursor) {
+    const row = await sql<{ total: string }>`
+      SELECT (SELECT coalesce(sum(s.review_count), 0) FROM ${table} s WHERE ${whereSql})
+        + (${matching().select(sql`count(*)`.as("n")).where("r.deleted_at_source", "is not", null)}) AS total`.execute(
+      db,
+    );
+    const total = Number(row.rows[0]!.total);
+    return { total, ahead: 0 };
+  }
+
+  const keys = SORT_KEYS.published_at!;
+  const aheadOp = order === "desc" ? ">" : "<";
+  const op = cursor.direction === "after" ? (`${aheadOp}=` as const) : aheadOp;
+  const day = sql`((${cursor.values[0]!}::timestamptz AT TIME ZONE ${f.timeZone})::date)`;
+  const dayStart = sql`(${day}::timestamp AT TIME ZONE ${f.timeZone})`;
+  const nextDayStart = sql`((${day} + 1)::timestamp AT TIME ZONE ${f.timeZone})`;
+  const beyondDay = order === "desc" ? sql<SqlBool>`s.day > ${day}` : sql<SqlBool>`s.day < ${day}`;
+  const deletedBeyondDay =
+    order === "desc" ? sql<SqlBool>`r.published_at >= ${nextDayStart}` : sql<SqlBool>`r.published_at < ${dayStart}`;
+  const row = await sql<{ total: string; ahead: string }>`
+    WITH rolled AS (
+      SELECT coalesce(sum(s.review_count), 0) AS total,
+        coalesce(sum(s.review_count) FILTER (WHERE ${beyondDay}), 0) AS ahead
+      FROM ${table} s WHERE ${whereSql}
+    ), deleted AS (${matching()
+      .select([sql`count(*)`.as("total"), sql`count(*) FILTER (WHERE ${deletedBeyondDay})`.as("ahead")])
+      .where("r.deleted_at_source", "is not", null)}),
+    same_day AS (${matching()
+      .select(sql`count(*)`.as("ahead"))
+      .where(sql<SqlBool>`r.published_at >= ${dayStart}`)
+      .where(sql<SqlBool>`r.published_at < ${nextDayStart}`)
+      .where(compare(keys, op, cursor.values))})
+    SELECT rolled.total + deleted.total AS total, rolled.ahead + deleted.ahead + same_day.ahead AS ahead
+    FROM rolled, deleted, same_day`.execute(db);
+  return { total: Number(row.rows[0]!.total), ahead: Number(row.rows[0]!.ahead) };
+}
+
+/** The count and the page of the review list, as `GET /api/reviews` reads them (both at once). */
+export async function selectReviewList(
+  db: Kysely<DB>,
+  f: ReviewFilter,
+  page: PageSpec,
+): Promise<{ counts: { total: number; ahead: number }; rows: ReviewListRow[] }> {
+  const counts = countableFromRollups(f, page.sort, page.cursor)
+    ? countReviewsFromRollups(db, f, page.order, page.cursor)
+    : countReviews(db, f, page.sort, page.order, page.cursor);
+  const [c, rows] = await Promise.all([counts, selectReviewPage(db, f, page)]);
+  return { counts: c, rows };
 }
 
 // --- What hangs off a page of reviews (one query each, by review ids) ---------------------------

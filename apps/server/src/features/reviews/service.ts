@@ -18,7 +18,6 @@ import { presentHistory, recordHistory } from "./history.ts";
 import { presentReviews } from "./presenter.ts";
 import {
   countHistory,
-  countReviews,
   cursorValuesValid,
   findReview,
   type PageSpec,
@@ -28,6 +27,7 @@ import {
   selectCurrentResponsesFor,
   selectHistoryPage,
   selectImagesFor,
+  selectReviewList,
   selectReviewPage,
   selectTagsFor,
 } from "./queries.ts";
@@ -95,10 +95,11 @@ async function present(ctx: AppContext, rows: ReviewListRow[], sort: string): Pr
   if (rows.length === 0) return [];
   const reviewIds = rows.map((r) => r.id);
   const db = ctx.database.db;
-  // One after the other: the embedded database interleaves concurrent statements (see docs/api.md).
-  const tags = await selectTagsFor(db, reviewIds);
-  const images = await selectImagesFor(db, reviewIds);
-  const responses = await selectCurrentResponsesFor(db, reviewIds);
+  const [tags, images, responses] = await Promise.all([
+    selectTagsFor(db, reviewIds),
+    selectImagesFor(db, reviewIds),
+    selectCurrentResponsesFor(db, reviewIds),
+  ]);
   return presentReviews(rows, { tags, images, responses }, sort);
 }
 
@@ -112,8 +113,9 @@ function linkTo(url: string, perPage: number, set: Record<string, string>) {
 
 /**
  * GET /api/reviews. Cursor paging (`before` / `after`) by default; `page` without a cursor pages by offset.
- * Queries: the account's time zone (child accounts only), the count, the page, then tags, images and
- * responses by review ids: constant, whatever the page size.
+ * Queries: the account's time zone (child accounts only), then the count (from the daily roll-ups when
+ * only their dimensions are filtered) with the page, then tags, images and responses by review ids, each
+ * group at once: constant, whatever the page size.
  */
 export async function listReviews(ctx: AppContext, actor: Actor, query: TReviewListQuery, url: string) {
   const filter = await reviewFilterFrom(ctx, actor, query);
@@ -131,8 +133,7 @@ export async function listReviews(ctx: AppContext, actor: Actor, query: TReviewL
   }
   const pageMode = !cursor && query.page !== undefined;
   const db = ctx.database.db;
-  const counts = await countReviews(db, filter, sort, order, cursor);
-  const fetched = await selectReviewPage(db, filter, {
+  const { counts, rows: fetched } = await selectReviewList(db, filter, {
     sort,
     order,
     limit: pageMode ? perPage : perPage + 1,
