@@ -1,10 +1,18 @@
 import { sql } from "kysely";
 import { withoutSecondaryIndexes } from "../../features/demo/reviews.ts";
 import { addDays, granularityOf, parseMetricsFilters } from "../../features/metrics/filters.ts";
-import { overviewQuery } from "../../features/metrics/queries.ts";
+import { accountTimeZone, overviewQuery, sourceNames } from "../../features/metrics/queries.ts";
 import { refreshDailyStats } from "../../features/metrics/rollup.ts";
 import { encodeCursor } from "../../features/reviews/cursor.ts";
-import { type PageSpec, type ReviewFilter, selectReviewList } from "../../features/reviews/queries.ts";
+import {
+  type PageSpec,
+  type ReviewFilter,
+  selectCurrentResponsesFor,
+  selectImagesFor,
+  selectReviewList,
+  selectTagsFor,
+} from "../../features/reviews/queries.ts";
+import { loadActor } from "../../platform/auth.ts";
 import { createAccount, createUser, sessionFor } from "../../test/factories.ts";
 import type { BenchCase, BenchSuite } from "../harness.ts";
 
@@ -20,9 +28,9 @@ const ITERATIONS = Number(process.env.BENCH_SCALE_ITERATIONS ?? 100);
 /**
  * One account with 2,000 locations in 10 groups and 1,000,000 reviews over two years from seven
  * sources (BENCH_REVIEWS changes the count), about half of the respondable ones answered; the
- * roll-ups built. Times GET /api/reviews for a set of filters against the two queries behind it
- * (count and page, from features/reviews/queries.ts), and the metrics overview over six months
- * against its one query (features/metrics/queries.ts).
+ * roll-ups built. Times GET /api/reviews for a set of filters, and the metrics overview over six
+ * months, each against every SQL statement the call runs, run directly (the baseline): the ratio is
+ * what HTTP, validation, presentation and JSON add.
  */
 export const reviewsScaleSuite: BenchSuite = {
   name: "reviews-scale",
@@ -148,15 +156,21 @@ export const reviewsScaleSuite: BenchSuite = {
         `/api/reviews?per_page=25&published_after=${f.publishedAfter ?? thirtyDays}&published_before=${today}${query}`,
       ),
       baseline: {
-        // The statements the API runs for the count and the page (selectReviewList), without the rest.
-        name: "count + page SQL",
+        // Every statement the call runs, in the same order and at once where it runs them at once: the
+        // session, the count with the page, then tags, images and responses of the page.
+        name: "the call's SQL",
         run: async () => {
-          await selectReviewList(db, filter(f), {
+          await loadActor(database, email, token);
+          const { rows } = await selectReviewList(db, filter(f), {
             sort: "published_at",
             order: "desc",
             limit: 26,
             ...(cursor ? { cursor } : {}),
           });
+          const ids = rows.slice(0, 25).map((r) => r.id);
+          if (ids.length > 0) {
+            await Promise.all([selectTagsFor(db, ids), selectImagesFor(db, ids), selectCurrentResponsesFor(db, ids)]);
+          }
         },
       },
     });
@@ -165,13 +179,17 @@ export const reviewsScaleSuite: BenchSuite = {
       iterations: ITERATIONS,
       run: get(`/api/metrics/${account.id}/overview?published_after=${sixMonths}&published_before=${today}${query}`),
       baseline: {
-        name: "overview SQL",
+        // The session, the account's time zone, the overview query and the names of its sources.
+        name: "the call's SQL",
         run: async () => {
+          await loadActor(database, email, token);
           const params = Object.fromEntries(
             new URLSearchParams(`published_after=${sixMonths}&published_before=${today}${query}`),
           );
           const f = parseMetricsFilters(params, TIME_ZONE, now);
-          await overviewQuery(account.id, TIME_ZONE, f, granularityOf(f)).execute(db);
+          const tz = await accountTimeZone(db, account.id);
+          const { rows } = await overviewQuery(account.id, tz, f, granularityOf(f)).execute(db);
+          await sourceNames(db, [...new Set(rows.map((r) => r.source_id))]);
         },
       },
     });
