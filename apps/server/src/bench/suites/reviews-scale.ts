@@ -104,7 +104,7 @@ export const reviewsScaleSuite: BenchSuite = {
     log(`indexes rebuilt (${Math.round((Date.now() - started) / 1000)} s)`);
     await sql`ANALYZE`.execute(db);
     await refreshDailyStats(database, { accountId: account.id });
-    await sql`ANALYZE review_daily_stats, review_daily_account_stats`.execute(db);
+    await sql`ANALYZE review_daily_stats, review_daily_account_stats, review_daily_category_stats, review_daily_account_category_stats`.execute(db);
     log(`roll-ups built (${Math.round((Date.now() - started) / 1000)} s)`);
 
     const locations = await db
@@ -216,7 +216,7 @@ export const reviewsScaleSuite: BenchSuite = {
       overview(", a group", `&group_id=${group.id}`),
       overview(", one location", `&location_id=${locations[0]!.id}`),
       overview(", ratings 1-2, google", `&rating=1,2&source_id=${google.id}`),
-      overview(", category food (reviews table)", "&category=food"),
+      overview(", category food (category roll-up)", "&category=food"),
     ];
   },
 };

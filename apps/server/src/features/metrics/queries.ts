@@ -16,9 +16,28 @@ export interface OverviewCell {
   response_hours_sum: number;
 }
 
-/** Whether the roll-ups can answer: whole days, and only roll-up dimensions filtered. */
+/**
+ * Whether the roll-ups can answer: whole days, and only roll-up dimensions filtered. A category filter
+ * is answered from the category roll-ups when it names exactly ONE category: a review counts once in
+ * each of its categories there, so summing several categories would count a review in two of them
+ * twice, while the reviews table counts it once (`categories && [...]`). Several categories keep the
+ * reviews-table path.
+ */
 export function canUseRollup(filters: MetricsFilters) {
-  return filters.dayAligned && filters.categories.length === 0;
+  return filters.dayAligned && filters.categories.length <= 1;
+}
+
+/**
+ * The location ids of the asked groups, as one array computed once before the scan (an InitPlan), so
+ * that `location_id = ANY(...)` is an index condition: the planner walks the roll-up's key (or the
+ * reviews' (location_id, published_at) index) per location instead of reading every row of the account
+ * in the range and probing group_locations for each. Only the account's own groups count (another
+ * account's group gives no location).
+ */
+function groupLocations(accountId: string, groupIds: string[]): RawBuilder<string[]> {
+  return sql<string[]>`ARRAY(
+    SELECT gl.location_id FROM group_locations gl JOIN groups g ON g.id = gl.group_id
+    WHERE g.account_id = ${accountId} AND gl.group_id = ANY(${groupIds}::uuid[]))`;
 }
 
 function instantOf(bound: Bound, tz: string, end: boolean): RawBuilder<Date> {
@@ -47,19 +66,21 @@ export function overviewQuery(
   const unit = sql.lit(granularity);
   if (canUseRollup(filters)) {
     const byLocation = filters.locationIds.length > 0 || filters.groupIds.length > 0;
-    const table = byLocation ? sql`review_daily_stats` : sql`review_daily_account_stats`;
+    const category = filters.categories[0];
+    const table =
+      category === undefined
+        ? byLocation
+          ? sql`review_daily_stats`
+          : sql`review_daily_account_stats`
+        : byLocation
+          ? sql`review_daily_category_stats`
+          : sql`review_daily_account_category_stats`;
     const from = dayOf(filters.from);
-    const where: RawBuilder<unknown>[] = [
-      sql`s.account_id = ${accountId}`,
-      sql`s.day >= ${dayOf(previous.from)}::date`,
-      sql`s.day <= ${dayOf(filters.to)}::date`,
-    ];
+    const where: RawBuilder<unknown>[] = [sql`s.account_id = ${accountId}`];
+    if (category !== undefined) where.push(sql`s.category = ${category}`);
+    where.push(sql`s.day >= ${dayOf(previous.from)}::date`, sql`s.day <= ${dayOf(filters.to)}::date`);
     if (filters.locationIds.length) where.push(sql`s.location_id = ANY(${filters.locationIds}::uuid[])`);
-    if (filters.groupIds.length) {
-      where.push(
-        sql`s.location_id IN (SELECT gl.location_id FROM group_locations gl WHERE gl.group_id = ANY(${filters.groupIds}::uuid[]))`,
-      );
-    }
+    if (filters.groupIds.length) where.push(sql`s.location_id = ANY(${groupLocations(accountId, filters.groupIds)})`);
     if (filters.sourceIds.length) where.push(sql`s.source_id = ANY(${filters.sourceIds}::uuid[])`);
     if (filters.ratings.length) where.push(sql`s.rating = ANY(${filters.ratings}::smallint[])`);
     if (filters.sentiments.length) where.push(sql`s.sentiment = ANY(${filters.sentiments}::smallint[])`);
@@ -83,11 +104,7 @@ export function overviewQuery(
     sql`r.published_at < ${instantOf(filters.to, timeZone, true)}`,
   ];
   if (filters.locationIds.length) where.push(sql`r.location_id = ANY(${filters.locationIds}::uuid[])`);
-  if (filters.groupIds.length) {
-    where.push(
-      sql`r.location_id IN (SELECT gl.location_id FROM group_locations gl WHERE gl.group_id = ANY(${filters.groupIds}::uuid[]))`,
-    );
-  }
+  if (filters.groupIds.length) where.push(sql`r.location_id = ANY(${groupLocations(accountId, filters.groupIds)})`);
   if (filters.sourceIds.length) where.push(sql`r.source_id = ANY(${filters.sourceIds}::uuid[])`);
   if (filters.ratings.length) where.push(sql`coalesce(r.rating, 0) = ANY(${filters.ratings}::smallint[])`);
   if (filters.sentiments.length) where.push(sql`r.sentiment = ANY(${filters.sentiments}::smallint[])`);

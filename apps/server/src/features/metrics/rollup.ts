@@ -5,8 +5,12 @@ import type { DB } from "../../db/schema.ts";
 /**
  * The metrics roll-ups. `review_daily_stats` holds one row per (location, source, day, rating,
  * sentiment) with counts, response counts and response-time sums; `review_daily_account_stats` the
- * same without the location. The day is the calendar day of `published_at` in the account's time zone.
- * Reviews deleted at the source are left out, as they are from every metric.
+ * same without the location. `review_daily_category_stats` and `review_daily_account_category_stats`
+ * (migration 0008) are the same by experience category as well: a review counts once in each category
+ * of `reviews.categories` (a category named twice in the array still counts once), so a sum over
+ * several categories would count a review in two of them twice (the overview reads them for ONE
+ * category only). The day is the calendar day of `published_at` in the account's time zone. Reviews
+ * deleted at the source are left out, as they are from every metric.
  *
  * Nothing keeps them current by itself (no triggers): whoever changes reviews or responses calls
  * `refreshDailyStats` for what it touched (ingestion, import, the responses publish path), and the
@@ -43,7 +47,9 @@ export async function refreshDailyStats(database: Database | Executor, scope: Re
     const statsWhere: RawBuilder<unknown>[] = [sql`account_id = ${scope.accountId}`];
     if (locationIds) statsWhere.push(sql`location_id = ANY(${locationIds}::uuid[])`);
     if (days) statsWhere.push(sql`day = ANY(${days}::date[])`);
-    await sql`DELETE FROM review_daily_stats WHERE ${sql.join(statsWhere, sql` AND `)}`.execute(trx);
+    const stats = sql.join(statsWhere, sql` AND `);
+    await sql`DELETE FROM review_daily_stats WHERE ${stats}`.execute(trx);
+    await sql`DELETE FROM review_daily_category_stats WHERE ${stats}`.execute(trx);
 
     const reviewWhere: RawBuilder<unknown>[] = [
       sql`r.account_id = ${scope.accountId}`,
@@ -59,37 +65,63 @@ export async function refreshDailyStats(database: Database | Executor, scope: Re
         sql`(r.published_at AT TIME ZONE ${tz})::date = ANY(${days}::date[])`,
       );
     }
+    const reviews = sql.join(reviewWhere, sql` AND `);
     // Each review's first published response, through responses(review_id): the plan stays an index
     // look-up per review whatever the planner knows about freshly loaded tables.
     const firstResponse = sql`LEFT JOIN LATERAL (
         SELECT min(p.published_at) AS at FROM responses p
         WHERE p.review_id = r.id AND p.status = 'published' AND p.deleted_at IS NULL
       ) fr ON true`;
-    await sql`
-      INSERT INTO review_daily_stats (account_id, location_id, source_id, day, rating, sentiment, review_count,
-        respondable_count, responded_count, response_count, response_hours_sum)
-      SELECT r.account_id, r.location_id, r.source_id, (r.published_at AT TIME ZONE ${tz})::date,
-        coalesce(r.rating, 0), r.sentiment, count(*),
+    const counts = sql`count(*),
         count(*) FILTER (WHERE r.respondable),
         count(*) FILTER (WHERE r.respondable AND fr.at IS NOT NULL),
         count(fr.at),
-        coalesce(sum(greatest(0, extract(epoch FROM fr.at - r.published_at) / 3600.0)), 0)
+        coalesce(sum(greatest(0, extract(epoch FROM fr.at - r.published_at) / 3600.0)), 0)`;
+    // Rows go in in key order (location, [category,] day, ...): a rebuild leaves each location's rows
+    // side by side on disk, so an overview walking the key per location (a group) reads few pages.
+    await sql`
+      INSERT INTO review_daily_stats (account_id, location_id, day, source_id, rating, sentiment, review_count,
+        respondable_count, responded_count, response_count, response_hours_sum)
+      SELECT r.account_id, r.location_id, (r.published_at AT TIME ZONE ${tz})::date, r.source_id,
+        coalesce(r.rating, 0), r.sentiment, ${counts}
       FROM reviews r ${firstResponse}
-      WHERE ${sql.join(reviewWhere, sql` AND `)}
-      GROUP BY 1, 2, 3, 4, 5, 6`.execute(trx);
+      WHERE ${reviews}
+      GROUP BY 1, 2, 3, 4, 5, 6
+      ORDER BY 1, 2, 3, 4, 5, 6`.execute(trx);
+    // By category: one row per distinct category of each review (its first occurrence in the array).
+    await sql`
+      INSERT INTO review_daily_category_stats (account_id, location_id, category, day, source_id, rating,
+        sentiment, review_count, respondable_count, responded_count, response_count, response_hours_sum)
+      SELECT r.account_id, r.location_id, c.category, (r.published_at AT TIME ZONE ${tz})::date, r.source_id,
+        coalesce(r.rating, 0), r.sentiment, ${counts}
+      FROM reviews r ${firstResponse}
+      CROSS JOIN LATERAL unnest(r.categories) WITH ORDINALITY AS c(category, n)
+      WHERE ${reviews} AND c.category IS NOT NULL AND array_position(r.categories, c.category) = c.n
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
+      ORDER BY 1, 2, 3, 4, 5, 6, 7`.execute(trx);
 
-    // The account roll-up of the same days, from the location roll-up.
+    // The account roll-ups of the same days, from the location roll-ups.
     const accountWhere: RawBuilder<unknown>[] = [sql`account_id = ${scope.accountId}`];
     if (days) accountWhere.push(sql`day = ANY(${days}::date[])`);
     const where = sql.join(accountWhere, sql` AND `);
+    const sums = sql`sum(review_count), sum(respondable_count), sum(responded_count), sum(response_count),
+        sum(response_hours_sum)`;
     await sql`DELETE FROM review_daily_account_stats WHERE ${where}`.execute(trx);
     await sql`
       INSERT INTO review_daily_account_stats (account_id, source_id, day, rating, sentiment, review_count,
         respondable_count, responded_count, response_count, response_hours_sum)
-      SELECT account_id, source_id, day, rating, sentiment, sum(review_count), sum(respondable_count),
-        sum(responded_count), sum(response_count), sum(response_hours_sum)
+      SELECT account_id, source_id, day, rating, sentiment, ${sums}
       FROM review_daily_stats WHERE ${where}
-      GROUP BY account_id, source_id, day, rating, sentiment`.execute(trx);
+      GROUP BY account_id, day, source_id, rating, sentiment
+      ORDER BY account_id, day, source_id, rating, sentiment`.execute(trx);
+    await sql`DELETE FROM review_daily_account_category_stats WHERE ${where}`.execute(trx);
+    await sql`
+      INSERT INTO review_daily_account_category_stats (account_id, category, source_id, day, rating, sentiment,
+        review_count, respondable_count, responded_count, response_count, response_hours_sum)
+      SELECT account_id, category, source_id, day, rating, sentiment, ${sums}
+      FROM review_daily_category_stats WHERE ${where}
+      GROUP BY account_id, category, day, source_id, rating, sentiment
+      ORDER BY account_id, category, day, source_id, rating, sentiment`.execute(trx);
   };
   if (db.isTransaction) await run(db);
   else await db.transaction().execute(run);

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 
-// Table types of the metrics roll-ups (migration 0005_ingestion_metrics). They live with the feature
-// until db/schema.ts lists them; `metricsDb` adds them to the shared Kysely instance.
+// Table types of the metrics roll-ups (migrations 0005_ingestion_metrics and 0008_category_rollups). They
+// live with the feature until db/schema.ts lists them; `metricsDb` adds them to the shared Kysely instance.
 
 interface StatsColumns {
   account_id: string;
@@ -28,9 +28,20 @@ export interface ReviewDailyStatsTable extends StatsColumns {
 }
 export type ReviewDailyAccountStatsTable = StatsColumns;
 
+/** By experience category: a review counts once in each of its categories. */
+export interface ReviewDailyCategoryStatsTable extends StatsColumns {
+  location_id: string;
+  category: string;
+}
+export interface ReviewDailyAccountCategoryStatsTable extends StatsColumns {
+  category: string;
+}
+
 export type MetricsTables = {
   review_daily_stats: ReviewDailyStatsTable;
   review_daily_account_stats: ReviewDailyAccountStatsTable;
+  review_daily_category_stats: ReviewDailyCategoryStatsTable;
+  review_daily_account_category_stats: ReviewDailyAccountCategoryStatsTable;
 };
 
 export function metricsDb(database: Database): Kysely<DB & MetricsTables> {

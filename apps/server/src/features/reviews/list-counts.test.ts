@@ -43,7 +43,7 @@ beforeAll(async () => {
       source: sources[Math.floor(i / 3) % 3]!,
       rating,
       sentiment: rating === null ? 0 : rating >= 4 ? 1 : rating <= 2 ? -1 : 0,
-      categories: i % 2 ? ["food"] : ["service"],
+      categories: i % 5 === 0 ? ["food", "service"] : i % 2 ? ["food"] : ["service"],
       // Reviews nine apart share an instant when their minutes match, so the id breaks ties.
       publishedAt: new Date(Date.UTC(2025, 2, day, 0, minutes, 0)),
     });
@@ -98,7 +98,9 @@ const FILTERS: [string, () => string][] = [
   ["ratings 1-2 and negative", () => "&rating=1&rating=2&sentiment=-1"],
   ["source, group and dates", () => `&source_id=${q.google}&group_id=${q.group}&published_after=2025-03-02`],
   ["oldest first", () => "&sort[order]=asc&published_before=2025-03-07"],
-  ["a category (counted from the reviews)", () => "&category=food"],
+  ["one category", () => "&category=food"],
+  ["one category and a group", () => `&category=service&group_id=${q.group}`],
+  ["two categories (counted from the reviews)", () => "&category=food&category=service"],
   ["by rating (counted from the reviews)", () => "&sort[by]=rating&rating=5&rating=4"],
 ];
 

@@ -282,7 +282,7 @@ export async function countReviews(
 /**
  * Whether the daily roll-ups (features/metrics/rollup.ts) can count what the filter matches: it narrows
  * only by their dimensions (whole days in the account's time zone, location, group, source, rating,
- * sentiment), and a cursor, if any, is on the default sort (published_at), whose days they are.
+ * sentiment, one category), and a cursor, if any, is on the default sort (published_at), whose days they are.
  */
 export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: PageSpec["cursor"]): boolean {
   return (
@@ -291,7 +291,8 @@ export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: Pag
     f.statusLabelIds.length === 0 &&
     !f.responded &&
     !f.notResponded &&
-    f.categories.length === 0 &&
+    // One category: the category roll-ups. Several would count a review in two of them twice.
+    f.categories.length <= 1 &&
     f.types.length === 0 &&
     f.tagIds.length === 0 &&
     f.tagNames.length === 0 &&
@@ -302,7 +303,8 @@ export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: Pag
 /**
  * What `countReviews` counts, read from the daily roll-ups instead of the matching reviews, in one
  * statement:
- * - the roll-up rows of the filter (the account roll-up unless locations or groups are asked for);
+ * - the roll-up rows of the filter (the account roll-up unless locations or groups are asked for; the
+ *   category roll-ups for one category);
  * - plus the reviews deleted at the source, which the list shows and the roll-ups leave out (a partial
  *   index, migration 0007, keeps them few to read);
  * - with a cursor, "ahead" is the roll-up days beyond the cursor's day, the deleted reviews on them, and
@@ -316,8 +318,16 @@ export async function countReviewsFromRollups(
   cursor?: { direction: "after" | "before"; values: string[] },
 ): Promise<{ total: number; ahead: number }> {
   const byLocation = f.locationIds.length > 0 || f.groupIds.length > 0;
-  const table = byLocation ? sql`review_daily_stats` : sql`review_daily_account_stats`;
+  const category = f.categories[0];
+  const table = category
+    ? byLocation
+      ? sql`review_daily_category_stats`
+      : sql`review_daily_account_category_stats`
+    : byLocation
+      ? sql`review_daily_stats`
+      : sql`review_daily_account_stats`;
   const where: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`];
+  if (category) where.push(sql`s.category = ${category}`);
   if (f.publishedAfter) where.push(sql`s.day >= ${f.publishedAfter}::date`);
   if (f.publishedBefore) where.push(sql`s.day <= ${f.publishedBefore}::date`);
   if (f.locationIds.length) where.push(sql`s.location_id = ANY(${sql.val(f.locationIds)}::uuid[])`);
