@@ -51,3 +51,62 @@ export async function managerApi(request: APIRequestContext): Promise<TApi> {
     },
   };
 }
+
+/**
+ * The fake Google (My Business API v4) the e2e server's Google connector talks to: playwright.config.ts starts
+ * apps/server/src/cli/fake-sources.ts on E2E_FAKE_GOOGLE_PORT (default 3101, as there) and points the server's
+ * GOOGLE_API_BASE at it. It takes the demo's token and serves any location under the demo's Google accounts.
+ */
+export const FAKE_GOOGLE = `http://127.0.0.1:${env().E2E_FAKE_GOOGLE_PORT ?? 3101}`;
+
+/** Node's environment (the e2e code is typechecked with the web app's DOM types, without Node's). */
+function env(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+}
+
+/** The demo's Google access token (its source_credentials), which the connector sends as a Bearer token. */
+export const DEMO_GOOGLE_TOKEN = "demo-google-access-token";
+
+/** A My Business v4 Review, as the fake holds and lists it. */
+export type TFakeGoogleReview = {
+  reviewId: string;
+  reviewer?: { displayName?: string; isAnonymous?: boolean };
+  starRating?: "ONE" | "TWO" | "THREE" | "FOUR" | "FIVE";
+  comment?: string;
+  createTime: string;
+  updateTime?: string;
+  reviewReply?: { comment: string; updateTime: string };
+};
+
+/** A request the fake received from the server (control calls are not recorded). */
+export type TFakeRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+};
+
+/** The fake Google's control API (`/__fake/...`): reviews at a location, the requests it received, failures. */
+export function fakeGoogle(request: APIRequestContext) {
+  const call = async <T>(method: string, path: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(`${FAKE_GOOGLE}/__fake${path}`, {
+      method,
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(res.ok(), `${method} /__fake${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  return {
+    /** Adds reviews at `accounts/{a}/locations/{l}` (one of the same reviewId is replaced). */
+    addReviews: (location: string, reviews: TFakeGoogleReview[]) => call("POST", `/${location}/reviews`, { reviews }),
+    /** The reviews the fake holds at a location, with the replies published to them. */
+    reviews: async (location: string) =>
+      (await call<{ reviews: TFakeGoogleReview[] }>("GET", `/${location}/reviews`)).reviews,
+    requests: async () => (await call<{ requests: TFakeRequest[] }>("GET", "/requests")).requests,
+    /** Answers the next request matching `method` and `path` with this status (and body) instead. */
+    queueFailure: (failure: { status: number; method?: string; path?: string; body?: unknown }) =>
+      call("POST", "/failures", failure),
+    failures: async () => (await call<{ failures: unknown[] }>("GET", "/failures")).failures,
+  };
+}

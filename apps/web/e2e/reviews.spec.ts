@@ -1,16 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, signIn, type TApi } from "./helpers";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO, DEMO_GOOGLE_TOKEN, fakeGoogle, managerApi, signIn, type TApi } from "./helpers";
 
 /**
  * The review screens driven as staff use them (reviews.md §2–§4): filters in the URL, cursor paging,
  * answering, tagging, status, a failed publish with the spec's message, the keyboard path, the
  * lightbox, the Read Only view and an accessibility scan.
  *
- * Publishing: the demo's Google reviews publish through the Google connector, which the e2e server
- * does not point at a fake (no GOOGLE_API_BASE), so the answered review is one imported from the
- * `feedback` source, which publishes locally. The failed publish uses an OpenTable review: OpenTable
- * takes responses but has no connector, so the publish honestly fails (error_published).
+ * Publishing goes through the real Google connector: playwright.config.ts starts a fake My Business API v4
+ * (apps/server/src/cli/fake-sources.ts) and points the server's GOOGLE_API_BASE at it. A test puts a new review
+ * into the fake at a demo location's Google id, asks the server to sync the location
+ * (POST /api/locations/{id}/sync, the ingestion job and the connector's reviews.list), answers it in the
+ * browser, and reads from the fake's control API that Google received the PUT .../reviews/{id}/reply with the
+ * text; another queues a refusal on the fake for that PUT and sees the spec's message. Each of these syncs a
+ * different location, once: a review missing from two full syncs counts as deleted at the source, and the fake
+ * holds none of the demo's own reviews.
+ *
+ * Also: a review imported from the `feedback` source, which publishes locally (read only), and an OpenTable
+ * review, which takes responses but has no connector, so its publish honestly fails (error_published).
  */
 
 const PUBLISH_ERROR = "An error occurred while publishing the response. We’ll try again. No action necessary.";
@@ -35,6 +42,83 @@ async function importFeedbackReview(api: TApi, locationId: string, word: string)
       },
     ],
   });
+}
+
+type TUrl = { location_id: string; reference_id: string | null; status: string };
+
+/** The demo's Google listings the sync can read (`accounts/4100/locations/{n}`), the highest ids first. */
+async function googleListings(api: TApi) {
+  const google = await sourceNamed(api, "Google");
+  const page = await api.get<TPage<"urls", TUrl>>(`/urls?source_id=${google.id}&per_page=500`);
+  const listings = page._embedded.urls
+    .filter((u): u is TUrl & { reference_id: string } => Boolean(u.reference_id) && u.status === "active")
+    .sort((a, b) => b.reference_id.localeCompare(a.reference_id, "en", { numeric: true }));
+  expect(listings.length, "demo locations with a Google id").toBeGreaterThan(2);
+  return { google, listings };
+}
+
+async function sourceNamed(api: TApi, name: string) {
+  const sources = await api.get<TPage<"sources", TRow>>(`/sources?all=true&keywords=${encodeURIComponent(name)}`);
+  const source = sources._embedded.sources.find((s) => s.name === name);
+  expect(source, `the ${name} source`).toBeTruthy();
+  return source!;
+}
+
+/**
+ * Puts a new, recent two-star review into the fake Google at the listing, and has the server read it through
+ * the connector (a sync of that location's Google listing); answers when the API lists it.
+ */
+async function newGoogleReview(api: TApi, request: APIRequestContext, listingIndex: number, word: string) {
+  const { google, listings } = await googleListings(api);
+  const listing = listings[listingIndex]!;
+  const reviewId = `e2e-${word}`;
+  const at = new Date(Date.now() - 10 * 60_000).toISOString();
+  await fakeGoogle(request).addReviews(listing.reference_id, [
+    {
+      reviewId,
+      reviewer: { displayName: "Gina Google", isAnonymous: false },
+      starRating: "TWO",
+      comment: `The ${word} pasta was overcooked and we waited forty minutes.`,
+      createTime: at,
+      updateTime: at,
+    },
+  ]);
+  const sync = await api.post<{ syncs: { source_code: string }[] }>(`/locations/${listing.location_id}/sync`, {
+    source_id: google.id,
+  });
+  expect(sync.syncs.map((s) => s.source_code)).toEqual(["google"]);
+  await expect
+    .poll(async () => (await api.get<{ _total: number }>(`/reviews?keywords=${word}`))._total, {
+      message: "the sync brings the review in from the fake Google",
+      timeout: 30_000,
+    })
+    .toBe(1);
+  return {
+    location: listing.reference_id,
+    reviewId,
+    replyPath: `/v4/${listing.reference_id}/reviews/${reviewId}/reply`,
+  };
+}
+
+/** Finds the one review with the word through the filter bar (Google only) and the search box. */
+async function findGoogleReview(page: Page, word: string) {
+  await page.goto("/reviews");
+  await expect(page.getByTestId("review-card").first()).toBeVisible();
+  let call = listCall(page, "source_id");
+  await openDropdown(page, "filter-source");
+  await page.getByTestId("filter-source-dropdown").getByRole("option", { name: "Google", exact: true }).click();
+  await call;
+  call = listCall(page, "keywords", word);
+  const search = page.getByRole("searchbox", { name: "Search reviews" });
+  await search.fill(word);
+  await search.press("Enter");
+  await call;
+  expect(query(page).get("search_terms")).toBe(word);
+  const card = page.getByTestId("review-card");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Gina Google");
+  await expect(card).toContainText(word);
+  return card;
 }
 
 async function firstLocation(api: TApi) {
@@ -185,6 +269,8 @@ test("a manager answers a review with a template, tags it, sets its status and s
   await expect(status).toHaveText(/Publishing…|Published/);
   await expect(status).toHaveText("Published", { timeout: 20_000 });
   await expect(card.getByTestId("respond-box")).toHaveCount(0);
+  // Published here, not at a source: read only, so it cannot be deleted.
+  await expect(card.getByRole("button", { name: "Delete response" })).toHaveCount(0);
 
   // Its status, on the detail page.
   await card.getByRole("link", { name: /Details of the review by/ }).click();
@@ -207,7 +293,72 @@ test("a manager answers a review with a template, tags it, sets its status and s
   await expect(history).toContainText("Marcus Manager");
 });
 
-test("a failed publish shows the spec's message", async ({ page, request }) => {
+test("a manager answers a Google review and Google receives the reply", async ({ page, request }) => {
+  const api = await managerApi(request);
+  const word = `brisk${Date.now().toString(36)}`;
+  const review = await newGoogleReview(api, request, 0, word);
+
+  await signIn(page, DEMO.manager);
+  const card = await findGoogleReview(page, word);
+  const text = `Gina, we are sorry about the ${word} pasta and the wait. Please ask for Marcus next time.`;
+  await card.getByRole("button", { name: "Respond" }).click();
+  await card.getByTestId("respond-textarea").fill(text);
+  await card.getByRole("button", { name: "Publish" }).click();
+  const status = card.getByTestId("response-status");
+  await expect(status).toHaveText(/Publishing…|Published/);
+  await expect(status).toHaveText("Published", { timeout: 20_000 });
+  await expect(card.getByTestId("review-response")).toContainText(text);
+  await expect(card.getByTestId("response-message")).toHaveCount(0);
+  // Published at Google (not read only): it can be deleted there.
+  await expect(card.getByRole("button", { name: "Delete response" })).toBeVisible();
+
+  // Google received exactly one updateReply for that review, with the text, as the demo's token.
+  const fake = fakeGoogle(request);
+  const replies = (await fake.requests()).filter((r) => r.path === review.replyPath);
+  expect(replies).toHaveLength(1);
+  expect(replies[0]).toMatchObject({ method: "PUT", body: { comment: text } });
+  expect(replies[0]!.headers.authorization).toBe(`Bearer ${DEMO_GOOGLE_TOKEN}`);
+  const atGoogle = (await fake.reviews(review.location)).find((r) => r.reviewId === review.reviewId);
+  expect(atGoogle?.reviewReply?.comment).toBe(text);
+});
+
+test("a reply Google refuses shows the spec's message", async ({ page, request }) => {
+  const api = await managerApi(request);
+  const word = `tart${Date.now().toString(36)}`;
+  const review = await newGoogleReview(api, request, 1, word);
+  const fake = fakeGoogle(request);
+  // Google answers this review's updateReply once with 400 INVALID_ARGUMENT; the job retries later (30–60 s).
+  await fake.queueFailure({
+    status: 400,
+    method: "PUT",
+    path: review.replyPath,
+    body: { error: { code: 400, message: "Reply rejected by the e2e fake.", status: "INVALID_ARGUMENT" } },
+  });
+
+  await signIn(page, DEMO.manager);
+  const card = await findGoogleReview(page, word);
+  const text = `Thank you for telling us about the ${word} pasta.`;
+  await card.getByRole("button", { name: "Respond" }).click();
+  await card.getByTestId("respond-textarea").fill(text);
+  await card.getByRole("button", { name: "Publish" }).click();
+  await expect(card.getByTestId("response-status")).toHaveText("Not published yet", { timeout: 20_000 });
+  await expect(card.getByTestId("response-message")).toHaveText(PUBLISH_ERROR);
+
+  // The attempt reached Google, which refused it: the failure was used up and no reply is held there.
+  const attempts = (await fake.requests()).filter((r) => r.path === review.replyPath);
+  expect(attempts).toHaveLength(1);
+  expect(attempts[0]).toMatchObject({ method: "PUT", body: { comment: text } });
+  expect(await fake.failures()).toEqual([]);
+  const atGoogle = (await fake.reviews(review.location)).find((r) => r.reviewId === review.reviewId);
+  expect(atGoogle?.reviewReply).toBeUndefined();
+
+  // The history records the failure, done by Starboard's job.
+  await card.getByRole("link", { name: /Details of the review by/ }).click();
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page.getByTestId("review-history")).toContainText("Starboard");
+});
+
+test("a publish to a source without a connector fails with the spec's message", async ({ page, request }) => {
   const api = await managerApi(request);
   const sources = await api.get<TPage<"sources", TRow>>("/sources?all=true&keywords=OpenTable");
   const openTable = sources._embedded.sources.find((s) => s.name === "OpenTable")!;

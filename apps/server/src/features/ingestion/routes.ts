@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app.ts";
+import type { Database } from "../../db/database.ts";
 import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
 import { actorOf } from "../../platform/auth.ts";
 import { AppError } from "../../platform/errors.ts";
+import { connectorFor } from "../reviews/connectors/registry.ts";
 import {
   checkImportRows,
   createImport,
@@ -14,7 +16,7 @@ import {
   processImport,
   readImportFile,
 } from "./import.ts";
-import { IMPORT_JOB, registerIngestionJobs } from "./jobs.ts";
+import { IMPORT_JOB, registerIngestionJobs, SYNC_JOB } from "./jobs.ts";
 import { ingestionDb } from "./tables.ts";
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -24,6 +26,45 @@ const ZJsonImportSchema = z.object({
   file_name: z.string().max(255).optional(),
   reviews: z.array(z.record(z.string(), z.unknown())).min(1).max(100_000),
 });
+
+const ZSyncRequestSchema = z
+  .object({
+    account_id: z.string().max(100).optional(),
+    /** Only this source; all the location's connected sources otherwise. */
+    source_id: z.string().max(100).optional(),
+  })
+  // No body at all is fine: Fastify hands the schema null.
+  .nullish();
+
+/**
+ * The location's listings a sync can read, as the schedule picks them (`syncableTargets`): an active URL
+ * with a reference id, the account's credentials for the source, and a connector. The location must belong
+ * to one of `accountIds`, else 404.
+ */
+async function locationSyncTargets(database: Database, accountIds: string[], locationId: string, sourceId?: string) {
+  if (!isUuid(locationId)) throw AppError.notFound();
+  const location = await database.db
+    .selectFrom("locations")
+    .select("id")
+    .where("id", "=", locationId)
+    .where("account_id", "in", accountIds)
+    .executeTakeFirst();
+  if (!location) throw AppError.notFound();
+  let query = database.db
+    .selectFrom("urls as u")
+    .innerJoin("sources as s", "s.id", "u.source_id")
+    .innerJoin("source_credentials as c", (join) =>
+      join.onRef("c.account_id", "=", "u.account_id").onRef("c.source_id", "=", "u.source_id"),
+    )
+    .select(["u.source_id", "s.code"])
+    .where("u.location_id", "=", locationId)
+    .where("u.reference_id", "is not", null)
+    .where("u.status", "=", "active")
+    .orderBy("s.code");
+  if (sourceId !== undefined) query = query.where("u.source_id", "=", sourceId);
+  const rows = await query.execute();
+  return rows.filter((r) => connectorFor(r.code) !== undefined);
+}
 
 /** A multipart upload: the file's rows and name, and the `account_id` field. */
 async function readUpload(request: FastifyRequest) {
@@ -96,6 +137,43 @@ export async function registerIngestion(app: FastifyInstance, ctx: AppContext) {
       return reply.status(202).send(presentImport(created));
     });
   });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/locations/:id/sync",
+    {
+      schema: { params: z.object({ id: z.string().max(100) }), body: ZSyncRequestSchema, tags: ["reviews"] },
+      config: { idResource: "locations" },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const requested = request.body?.account_id ?? (request.query as { account_id?: string }).account_id;
+      // The tenancy gate first: another account's location answers 404 whatever else is wrong.
+      const accountIds = requested
+        ? [await resolveAccountId(ctx.database, actor, requested)]
+        : await reachableAccountIds(ctx.database, actor);
+      const sourceId = request.body?.source_id;
+      const targets = await locationSyncTargets(
+        ctx.database,
+        accountIds,
+        request.params.id,
+        sourceId !== undefined && isUuid(sourceId) ? sourceId : undefined,
+      );
+      authorize(actor, "update", "location");
+      if (sourceId !== undefined && (!isUuid(sourceId) || targets.length === 0)) {
+        throw AppError.invalid(
+          "source_id",
+          "The location has no listing at this source that Starboard can read (reference id, credentials, connector).",
+        );
+      }
+      for (const t of targets) {
+        await ctx.jobs.send(SYNC_JOB, { locationId: request.params.id, sourceId: t.source_id });
+      }
+      return reply.status(202).send({
+        location_id: request.params.id,
+        syncs: targets.map((t) => ({ source_id: t.source_id, source_code: t.code })),
+      });
+    },
+  );
 
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/imports/:id",

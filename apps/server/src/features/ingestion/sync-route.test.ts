@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocation, createSourceCredentials, createUrl, signedIn, sourceId } from "../../test/factories.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
+import type { FakeServer } from "../reviews/connectors/fakes/fake-http.ts";
+import { type FakeGoogleState, startFakeGoogle } from "../reviews/connectors/fakes/google.ts";
+
+const LOCATION_NAME = "accounts/3001/locations/4004";
+
+let t: TestApp;
+let fake: FakeServer<FakeGoogleState>;
+beforeAll(async () => {
+  fake = await startFakeGoogle({
+    locationName: LOCATION_NAME,
+    reviews: [
+      { reviewId: "s1", starRating: "FIVE", comment: "Lovely brunch.", createTime: "2024-05-01T10:00:00Z" },
+      { reviewId: "s2", starRating: "TWO", comment: "Slow service.", createTime: "2024-05-02T10:00:00Z" },
+    ],
+  });
+  // The job runs in this process and reads the environment when it builds the connector.
+  process.env.GOOGLE_API_BASE = fake.url;
+  t = await startTestApp();
+});
+afterAll(async () => {
+  delete process.env.GOOGLE_API_BASE;
+  await t?.close();
+  await fake?.close();
+});
+
+/** An account with a location listed at Google (reference id and credentials) and at Yelp (no reference id). */
+async function connected(type: "admin" | "manager" | "read_only" = "admin") {
+  const s = await signedIn(t, { type });
+  const location = await createLocation(t.ctx.database, s.account.id);
+  await createUrl(t.ctx.database, {
+    accountId: s.account.id,
+    locationId: location.id,
+    source: "google",
+    referenceId: LOCATION_NAME,
+  });
+  await createUrl(t.ctx.database, { accountId: s.account.id, locationId: location.id, source: "yelp" });
+  await createSourceCredentials(t.ctx.database, { accountId: s.account.id, source: "google" });
+  return { ...s, location };
+}
+
+async function reviewIdsAt(locationId: string) {
+  const rows = await t.ctx.database.db
+    .selectFrom("reviews")
+    .select("source_review_id")
+    .where("location_id", "=", locationId)
+    .orderBy("source_review_id")
+    .execute();
+  return rows.map((r) => r.source_review_id);
+}
+
+describe("POST /api/locations/{id}/sync", () => {
+  it("queues a sync of each connected source, which reads the reviews through the connector", async () => {
+    const { client, location } = await connected("manager");
+    const google = await sourceId(t.ctx.database, "google");
+    const res = await client.post(`/api/locations/${location.id}/sync`, {});
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ location_id: location.id, syncs: [{ source_id: google, source_code: "google" }] });
+
+    const deadline = Date.now() + 20_000;
+    while ((await reviewIdsAt(location.id)).length < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(await reviewIdsAt(location.id)).toEqual(["s1", "s2"]);
+    expect(fake.state.requests.at(-1)).toMatchObject({
+      method: "GET",
+      path: `/v4/${LOCATION_NAME}/reviews`,
+      headers: { authorization: "Bearer google-token" },
+    });
+  });
+
+  it("takes one source; a source the location cannot be read at answers 400", async () => {
+    const { client, location } = await connected();
+    const google = await sourceId(t.ctx.database, "google");
+    const yelp = await sourceId(t.ctx.database, "yelp");
+    const one = await client.post(`/api/locations/${location.id}/sync`, { source_id: google });
+    expect(one.status).toBe(202);
+    expect(one.body).toMatchObject({ syncs: [{ source_code: "google" }] });
+    const none = await client.post(`/api/locations/${location.id}/sync`, { source_id: yelp });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ errors: { source_id: expect.stringContaining("no listing") } });
+    expect((await client.post(`/api/locations/${location.id}/sync`, { source_id: "nope" })).status).toBe(400);
+  });
+
+  it("answers an empty list for a location with nothing to read", async () => {
+    const { client, account } = await signedIn(t);
+    const bare = await createLocation(t.ctx.database, account.id);
+    const res = await client.post(`/api/locations/${bare.id}/sync`);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ location_id: bare.id, syncs: [] });
+  });
+
+  it("answers 404 for another account's location, 403 to Read Only, 401 signed out", async () => {
+    const a = await connected();
+    const b = await signedIn(t);
+    expect((await b.client.post(`/api/locations/${a.location.id}/sync`, {})).status).toBe(404);
+    expect((await b.client.post(`/api/locations/${a.location.id}/sync`, { account_id: a.account.id })).status).toBe(
+      404,
+    );
+    expect((await a.client.post(`/api/locations/not-a-uuid/sync`, {})).status).toBe(404);
+    const viewer = await connected("read_only");
+    expect((await viewer.client.post(`/api/locations/${viewer.location.id}/sync`, {})).status).toBe(403);
+    const anon = await fetch(`${t.baseUrl}/api/locations/${a.location.id}/sync`, { method: "POST" });
+    expect(anon.status).toBe(401);
+  });
+});
