@@ -3,6 +3,8 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
+import { type FilterBarExtension, FilterBarExtensionsProvider } from "./components/layout/filter-bar-extensions";
+import { reviewsFilterBarExtension } from "./features/reviews/filter-bar-extension";
 import { basenameFor, shadowAccountIdFrom } from "./lib/base-path";
 import { FeatureFlagsProvider } from "./lib/feature-flags-context";
 import { queryClient } from "./lib/query-client";
@@ -27,6 +29,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/** What features add to the shared filter bar on their pages; fixed for the app's life. */
+const FILTER_BAR_EXTENSIONS: readonly FilterBarExtension[] = [reviewsFilterBarExtension];
+
 /** Toasts default to 4000 ms (platform.md §9). */
 export const DEFAULT_TOAST_MS = 4000;
 
@@ -41,7 +46,9 @@ export function App() {
           <SessionProvider shadowAccountId={shadowAccountId}>
             <FeatureFlagsProvider>
               <ModalsProvider>
-                <AppRoutes />
+                <FilterBarExtensionsProvider value={FILTER_BAR_EXTENSIONS}>
+                  <AppRoutes />
+                </FilterBarExtensionsProvider>
               </ModalsProvider>
             </FeatureFlagsProvider>
           </SessionProvider>

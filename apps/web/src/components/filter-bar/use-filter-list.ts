@@ -51,7 +51,12 @@ export function useFilterList<K extends TFilterListKind>(kind: K, keywords: stri
       ),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPageOf(last),
-    placeholderData: keepPreviousData,
+    // While the user types, the last list stays up until the new one comes. Not across a change of scope
+    // (another group's locations): those would offer choices that are not in the new list.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && JSON.stringify(previousQuery.queryKey[3]) === JSON.stringify(extra)
+        ? keepPreviousData(previous)
+        : undefined,
   });
   const { error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
