@@ -104,7 +104,8 @@ export const reviewsScaleSuite: BenchSuite = {
     log(`indexes rebuilt (${Math.round((Date.now() - started) / 1000)} s)`);
     await sql`ANALYZE`.execute(db);
     await refreshDailyStats(database, { accountId: account.id });
-    await sql`ANALYZE review_daily_stats, review_daily_account_stats, review_daily_category_stats, review_daily_account_category_stats`.execute(db);
+    await sql`ANALYZE review_daily_stats, review_daily_account_stats,
+      review_daily_category_stats, review_daily_account_category_stats`.execute(db);
     log(`roll-ups built (${Math.round((Date.now() - started) / 1000)} s)`);
 
     const locations = await db
