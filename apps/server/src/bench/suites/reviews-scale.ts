@@ -7,6 +7,7 @@ import { encodeCursor } from "../../features/reviews/cursor.ts";
 import {
   type PageSpec,
   type ReviewFilter,
+  reviewFilter,
   selectCurrentResponsesFor,
   selectImagesFor,
   selectReviewList,
@@ -131,25 +132,8 @@ export const reviewsScaleSuite: BenchSuite = {
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
     };
-    const filter = (over: Partial<ReviewFilter>): ReviewFilter => ({
-      accountId: account.id,
-      timeZone: TIME_ZONE,
-      publishedAfter: thirtyDays,
-      publishedBefore: today,
-      groupIds: [],
-      locationIds: [],
-      sourceIds: [],
-      ratings: [],
-      statusLabelIds: [],
-      responded: false,
-      notResponded: false,
-      sentiments: [],
-      categories: [],
-      types: [],
-      tagIds: [],
-      tagNames: [],
-      ...over,
-    });
+    const filter = (over: Partial<ReviewFilter>) =>
+      reviewFilter(account.id, TIME_ZONE, { publishedAfter: thirtyDays, publishedBefore: today, ...over });
     const list = (name: string, query: string, f: Partial<ReviewFilter>, cursor?: PageSpec["cursor"]): BenchCase => ({
       name: `GET /api/reviews ${name}`,
       iterations: ITERATIONS,

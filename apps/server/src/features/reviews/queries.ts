@@ -38,6 +38,27 @@ export interface ReviewFilter {
   reviewId?: string | undefined;
 }
 
+/** A filter of the account's reviews that narrows by nothing but `over`. */
+export function reviewFilter(accountId: string, timeZone: string, over: Partial<ReviewFilter> = {}): ReviewFilter {
+  return {
+    accountId,
+    timeZone,
+    groupIds: [],
+    locationIds: [],
+    sourceIds: [],
+    ratings: [],
+    statusLabelIds: [],
+    responded: false,
+    notResponded: false,
+    sentiments: [],
+    categories: [],
+    types: [],
+    tagIds: [],
+    tagNames: [],
+    ...over,
+  };
+}
+
 /** Must match the expression indexed by migration 0004_reviews_search. */
 export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce(r.title, '') || ' ' || coalesce(r.content, '') || ' ' || coalesce(r.author_name, ''))`;
 

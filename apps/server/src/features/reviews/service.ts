@@ -23,6 +23,7 @@ import {
   type PageSpec,
   type ReviewFilter,
   type ReviewListRow,
+  reviewFilter,
   SORT_KEYS,
   selectCurrentResponsesFor,
   selectHistoryPage,
@@ -199,23 +200,7 @@ export async function findReachableReview(ctx: AppContext, actor: Actor, id: str
 /** GET /api/reviews/{id}: the same shape as a list item. */
 export async function getReview(ctx: AppContext, actor: Actor, id: string): Promise<TReview> {
   const review = await findReachableReview(ctx, actor, id);
-  const filter: ReviewFilter = {
-    accountId: review.account_id,
-    timeZone: "UTC",
-    reviewId: review.id,
-    groupIds: [],
-    locationIds: [],
-    sourceIds: [],
-    ratings: [],
-    statusLabelIds: [],
-    responded: false,
-    notResponded: false,
-    sentiments: [],
-    categories: [],
-    types: [],
-    tagIds: [],
-    tagNames: [],
-  };
+  const filter = reviewFilter(review.account_id, "UTC", { reviewId: review.id });
   const rows = await selectReviewPage(ctx.database.db, filter, { sort: "published_at", order: "desc", limit: 1 });
   const [item] = await present(ctx, rows, "published_at");
   if (!item) throw AppError.notFound();
