@@ -20,25 +20,6 @@ import { REVIEW_RATING_VALUES } from "@starboard/contract/reviews";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
-/** Every filter key the shared bar keeps in the URL, in the spec's order. */
-export const FILTER_KEYS = [
-  "from",
-  "to",
-  "dateDescriptor",
-  "groupId",
-  "locationId",
-  "sourceId",
-  "rating",
-  "sentiment",
-  "category",
-  "savedFilterId",
-  "before",
-  "after",
-  "page",
-  "search_terms",
-  "flyout_edit",
-  "export_id",
-] as const;
 /** Only on /reviews. */
 export const REVIEW_FILTER_KEYS = ["status", "type"] as const;
 
@@ -54,29 +35,13 @@ export type TSingleFilterKey = Exclude<TFilterKey, TListFilterKey>;
 export const DATE_KEYS = ["from", "to", "dateDescriptor"] as const;
 export const PAGING_KEYS = ["before", "after", "page"] as const;
 /** Changing one of these resets paging and replaces the URL query. */
-export const PAGING_RESET_KEYS = [
-  "from",
-  "to",
-  "dateDescriptor",
-  "groupId",
-  "locationId",
-  "sourceId",
-  "rating",
-] as const;
+export const PAGING_RESET_KEYS = [...DATE_KEYS, "groupId", "locationId", "sourceId", "rating"] as const;
 
 /** The keys a user chooses in the bar (what Clear All clears, and what links carry). */
-export const CARRIED_KEYS = [
-  "from",
-  "to",
-  "dateDescriptor",
-  "groupId",
-  "locationId",
-  "sourceId",
-  "rating",
-  "sentiment",
-  "category",
-  "savedFilterId",
-] as const;
+export const CARRIED_KEYS = [...PAGING_RESET_KEYS, "sentiment", "category", "savedFilterId"] as const;
+
+/** Every filter key the shared bar keeps in the URL, in the spec's order. */
+export const FILTER_KEYS = [...CARRIED_KEYS, ...PAGING_KEYS, "search_terms", "flyout_edit", "export_id"] as const;
 
 export type TFilterState = { [K in TSingleFilterKey]?: string } & { [K in TListFilterKey]: string[] };
 export type TFilterValue = string | number | null | undefined | readonly (string | number)[];

@@ -47,6 +47,20 @@ const link = (item: Omit<NavLinkItem, "kind">): NavLinkItem => ({ kind: "link", 
 const isParentInTrial = (s: TSession) =>
   s.account.status === "trial" || (s.account.trial_ended_at !== null && s.account.daysLeftInTrial >= 0);
 
+/** Partner scorecards: under Business Performance in both navigations. */
+const SCORECARDS = link({
+  key: "scorecards",
+  label: "Scorecards",
+  to: { path: "/partner-tools/scorecards" },
+  match: ["/partner-tools/scorecards"],
+  gate: {
+    permissions: [
+      ["create", "partner_scorecard"],
+      ["read", "partner_scorecard"],
+    ],
+  },
+});
+
 export const CHILD_NAV: NavItem[] = [
   {
     ...link({
@@ -125,18 +139,7 @@ export const CHILD_NAV: NavItem[] = [
         match: ["/visual-reports"],
         gate: { permissions: [["read", "visual_report"]], flag: "visualReports" },
       }),
-      link({
-        key: "scorecards",
-        label: "Scorecards",
-        to: { path: "/partner-tools/scorecards" },
-        match: ["/partner-tools/scorecards"],
-        gate: {
-          permissions: [
-            ["create", "partner_scorecard"],
-            ["read", "partner_scorecard"],
-          ],
-        },
-      }),
+      SCORECARDS,
     ],
   },
   {
@@ -233,18 +236,7 @@ export const PARENT_NAV: NavItem[] = [
         match: ["/partner-account-reports"],
         gate: { setting: "partner_account_reports" },
       }),
-      link({
-        key: "scorecards",
-        label: "Scorecards",
-        to: { path: "/partner-tools/scorecards" },
-        match: ["/partner-tools/scorecards"],
-        gate: {
-          permissions: [
-            ["create", "partner_scorecard"],
-            ["read", "partner_scorecard"],
-          ],
-        },
-      }),
+      SCORECARDS,
     ],
   },
   {

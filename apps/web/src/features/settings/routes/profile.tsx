@@ -2,7 +2,7 @@ import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from "@m
 import { notifications } from "@mantine/notifications";
 import { PASSWORD_MIN_LENGTH } from "@starboard/contract/auth";
 import { userTypeById } from "@starboard/contract/permissions";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { PageHeader } from "../../../components/shell/page-header";
 import { PageLoader } from "../../../components/shell/page-loader";
 import { errorMessage, QueryError } from "../../../components/shell/query-error";
@@ -13,6 +13,33 @@ import { useUser } from "../api/get-user";
 import { useUpdateUser } from "../api/update-user";
 
 const SUCCESS_MS = 5000;
+
+/** A titled section holding one form: the request's error above it, its fields stacked. */
+function FormSection(props: {
+  id: string;
+  title: string;
+  error: unknown;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={props.id}>
+      <Title order={2} size="h4" id={props.id} mb="sm">
+        {props.title}
+      </Title>
+      {props.error != null && (
+        <Alert color="red" role="alert" mb="sm">
+          {errorMessage(props.error)}
+        </Alert>
+      )}
+      <form onSubmit={props.onSubmit} noValidate>
+        <Stack gap="sm" maw={480}>
+          {props.children}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
 
 function DetailsForm({ userId, name, email }: { userId: string; name: string; email: string }) {
   const { refresh, shadowAccountId } = useSession();
@@ -42,40 +69,28 @@ function DetailsForm({ userId, name, email }: { userId: string; name: string; em
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="profile-details">
-      <Title order={2} size="h4" id="profile-details" mb="sm">
-        Details
-      </Title>
-      {update.isError && (
-        <Alert color="red" role="alert" mb="sm">
-          {errorMessage(update.error)}
-        </Alert>
-      )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm" maw={480}>
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-            error={errors.name}
-            required
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
-            error={errors.email}
-            required
-          />
-          <Button type="submit" loading={update.isPending} w="fit-content">
-            Save Details
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FormSection id="profile-details" title="Details" error={update.isError ? update.error : null} onSubmit={onSubmit}>
+      <TextInput
+        label="Name"
+        autoComplete="name"
+        value={values.name}
+        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+        error={errors.name}
+        required
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
+        error={errors.email}
+        required
+      />
+      <Button type="submit" loading={update.isPending} w="fit-content">
+        Save Details
+      </Button>
+    </FormSection>
   );
 }
 
@@ -103,47 +118,40 @@ function PasswordForm({ userId }: { userId: string }) {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="profile-password">
-      <Title order={2} size="h4" id="profile-password" mb="sm">
-        Change password
-      </Title>
-      {update.isError && (
-        <Alert color="red" role="alert" mb="sm">
-          {errorMessage(update.error)}
-        </Alert>
-      )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm" maw={480}>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            value={values.current}
-            onChange={(e) => setValues({ ...values, current: e.currentTarget.value })}
-            error={errors.current_password}
-            required
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(e) => setValues({ ...values, confirm: e.currentTarget.value })}
-            error={errors.confirm}
-            required
-          />
-          <Button type="submit" loading={update.isPending} w="fit-content">
-            Change Password
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FormSection
+      id="profile-password"
+      title="Change password"
+      error={update.isError ? update.error : null}
+      onSubmit={onSubmit}
+    >
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        value={values.current}
+        onChange={(e) => setValues({ ...values, current: e.currentTarget.value })}
+        error={errors.current_password}
+        required
+      />
+      <PasswordInput
+        label="New password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+        error={errors.password}
+        required
+      />
+      <PasswordInput
+        label="Confirm new password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={(e) => setValues({ ...values, confirm: e.currentTarget.value })}
+        error={errors.confirm}
+        required
+      />
+      <Button type="submit" loading={update.isPending} w="fit-content">
+        Change Password
+      </Button>
+    </FormSection>
   );
 }
 
