@@ -4,34 +4,43 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import { registerFeatures } from "./features/index.ts";
 import { registerAuthentication } from "./platform/auth.ts";
+import type { AppContext } from "./platform/context.ts";
 import { registerApiDocs } from "./platform/docs.ts";
+import type { Feature } from "./platform/feature.ts";
 import { registerHttpConventions, serverFactory } from "./platform/http.ts";
 import { Jobs } from "./platform/jobs.ts";
-import { Mailer } from "./platform/mail.ts";
+import { defineMailJob, Mailer } from "./platform/mail.ts";
+import { registerRouteHandler } from "./platform/route.ts";
 import { trackRoutes } from "./platform/routes.ts";
+import { responseSerializer } from "./platform/serializer.ts";
 
-/** What every feature gets: the database, the job queue, the mailer, the config. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  jobs: Jobs;
-  mailer: Mailer;
-  log: Logger;
+export const OPENAPI_INFO = {
+  title: "Starboard API",
+  version: "2",
+  description:
+    "Starboard's API. Authenticate with POST /api/auth, then send `Authorization: Basic base64(email:token)`. " +
+    "Lists are HAL pages; errors are `{status, error, errors}`. See docs/api.md for conventions and decisions.",
+};
+
+/** Answers that do not match their response schema fail the request outside production (see platform/serializer.ts). */
+export function strictResponses(config: Config) {
+  return config.environment === "test" || config.environment === "development";
 }
 
 /**
- * Builds the app and its context (features register routes and jobs here); it does not listen.
- * The CLI tools build it too, to get the same job handlers; they log to stderr (`logStream`).
+ * The composition root's core: builds the app from the features it is given (`src/compose.ts` lists
+ * them; `main.ts`, the CLI tools and the test harness pass that list). It does not listen. The CLI
+ * tools build it too, to get the same job handlers; they log to stderr (`logStream`).
  */
 export async function buildApp(
   config: Config,
   database: Database,
+  features: Feature[],
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
@@ -44,34 +53,23 @@ export async function buildApp(
     ajv: { customOptions: { coerceTypes: "array" } },
   });
   trackRoutes(app);
+  const log = app.log as unknown as Logger;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ strict: strictResponses(config), log }));
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
     return payload;
   });
 
-  const log = app.log as unknown as Logger;
   const jobs = new Jobs(database, log);
   const mailer = new Mailer(database, { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") });
   const ctx: AppContext = { config, database, jobs, mailer, log };
-  jobs.define<{ idempotencyKey: string; to: string; subject: string; text: string; html?: string }>({
-    name: "email.send",
-    handler: async (data) => {
-      await mailer.deliver(data);
-    },
-  });
+  defineMailJob(ctx.jobs, mailer);
 
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.1.0",
-      info: {
-        title: "Starboard API",
-        version: "2",
-        description:
-          "Starboard's API. Authenticate with POST /api/auth, then send `Authorization: Basic base64(email:token)`. " +
-          "Lists are HAL pages; errors are `{status, error, errors}`. See docs/api.md for conventions and decisions.",
-      },
+      info: OPENAPI_INFO,
       components: { securitySchemes: { basic: { type: "http", scheme: "basic" } } },
       security: [{ basic: [] }],
     },
@@ -82,7 +80,11 @@ export async function buildApp(
   const spaHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, "utf8") : undefined;
   registerHttpConventions(app, { spaHtml });
   registerAuthentication(app, database);
-  await registerFeatures(app, ctx);
+  for (const feature of features) {
+    for (const handler of feature.routes?.(ctx) ?? []) registerRouteHandler(app, handler);
+    await feature.jobs?.(ctx);
+    await feature.pages?.(app, ctx);
+  }
 
   app.get("/api/openapi.json", { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
   await registerApiDocs(app);

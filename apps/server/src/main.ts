@@ -1,9 +1,10 @@
 import { buildApp } from "./app.ts";
+import { productFeatures } from "./compose.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { liveServerConnection } from "./db/open-for-cli.ts";
-import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemo } from "./features/demo/seed.ts";
+import { DEMO_PASSWORD, DEMO_USERS, hasDemo, isDatabaseEmpty, seedDemo } from "./features/demo/seed.ts";
 import { seedReferenceData } from "./features/geo/seed.ts";
 
 const config = loadConfig();
@@ -17,10 +18,12 @@ if (owner) {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 await seedReferenceData(database);
-const { app, ctx } = await buildApp(config, database);
-
 // An empty embedded database gets the demo; a PostgreSQL server only when asked (npm run seed:demo).
-if (!config.databaseUrl && (await isDatabaseEmpty(database))) {
+const createDemo = !config.databaseUrl && (await isDatabaseEmpty(database));
+const demo = createDemo || (await hasDemo(database));
+const { app, ctx } = await buildApp(config, database, productFeatures({ demo }));
+
+if (createDemo) {
   app.log.info("empty embedded database: creating the demo");
   await seedDemo(database, { log: (m) => app.log.info(m) });
 }

@@ -6,11 +6,13 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppContext, buildApp } from "../app.ts";
+import { buildApp } from "../app.ts";
+import { productFeatures } from "../compose.ts";
 import { loadConfig, repoRoot } from "../config.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedReferenceData } from "../features/geo/seed.ts";
+import type { AppContext } from "../platform/context.ts";
 
 // The real `jobs run-due` command, run as a child process (npx tsx, Node 24) on an embedded
 // database under a temp DATA_DIR: once while a server started here owns that database (the command
@@ -88,7 +90,7 @@ describe("jobs run-due while the server runs on the embedded database", () => {
     database = await openDatabase({ dataDir });
     await migrateToLatest(database.db);
     await seedReferenceData(database);
-    ({ app, ctx } = await buildApp(config, database));
+    ({ app, ctx } = await buildApp(config, database, productFeatures({ demo: false })));
     // Workers on, but no minute tick: it would fire this test's past-due schedule before the CLI does.
     await ctx.jobs.start({ work: true, tick: false });
     await app.listen({ port: 0, host: "127.0.0.1" });

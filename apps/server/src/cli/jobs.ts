@@ -8,6 +8,7 @@
 // 300), 2 on bad arguments. Logs go to stderr.
 import { parseArgs } from "node:util";
 import { buildApp } from "../app.ts";
+import { productFeatures } from "../compose.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabaseForCli } from "../db/open-for-cli.ts";
 
@@ -32,7 +33,9 @@ async function openContext() {
   const config = loadConfig();
   const { database, describe } = await openDatabaseForCli(config);
   console.error(`Database: ${describe}`);
-  const { app, ctx } = await buildApp(config, database, { logStream: process.stderr });
+  const { app, ctx } = await buildApp(config, database, productFeatures({ demo: false }), {
+    logStream: process.stderr,
+  });
   return {
     ctx,
     async close() {

@@ -21,6 +21,8 @@ export interface Actor {
   permissions: TPermissions;
   settings: Record<string, boolean | string>;
   isParent: boolean;
+  /** Every account this actor may reach: its own and, for a parent, its children (resolved once, with the session). */
+  accountIds: string[];
   shadowing: boolean;
   impersonatedBy: string | null;
   parentSessionId: string | null;
@@ -94,7 +96,7 @@ interface SessionRow {
   user: User;
   account: Account;
   settings: { code: string; value: string }[] | null;
-  child_count: number;
+  child_ids: string[] | null;
 }
 
 /** Loads the actor behind a token in one query. */
@@ -102,7 +104,7 @@ export async function loadActor(database: Database, email: string, token: string
   const { rows } = await sql<SessionRow>`
     SELECT row_to_json(s) AS session, row_to_json(u) AS user, row_to_json(a) AS account,
       (SELECT json_agg(json_build_object('code', st.code, 'value', st.value)) FROM account_settings st WHERE st.account_id = a.id) AS settings,
-      (SELECT count(*) FROM accounts c WHERE c.parent_id = a.id) AS child_count
+      (SELECT array_agg(c.id::text ORDER BY c.created_at, c.id) FROM accounts c WHERE c.parent_id = a.id) AS child_ids
     FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = s.account_id
     WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()`.execute(database.db);
   const row = rows[0];
@@ -119,7 +121,8 @@ function buildActor(row: SessionRow): Actor {
     trial_ended_at: row.account.trial_ended_at ? new Date(row.account.trial_ended_at) : null,
   };
   const settings = settingsMap(row.settings ?? []);
-  const isParent = Number(row.child_count) > 0 || account.segment === "partner";
+  const childIds = row.child_ids ?? [];
+  const isParent = childIds.length > 0 || account.segment === "partner";
   const userType = (userTypeById(user.user_type_id)?.code ?? "read_only") as TUserTypeCode;
   return {
     sessionId: row.session.id,
@@ -129,6 +132,7 @@ function buildActor(row: SessionRow): Actor {
     permissions: derivePermissions(userType, { settings, isParent }),
     settings,
     isParent,
+    accountIds: [account.id, ...childIds],
     shadowing: row.session.shadowing,
     impersonatedBy: row.session.impersonated_by,
     parentSessionId: row.session.parent_session_id,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/database.ts";
+import type { Jobs } from "./jobs.ts";
 
 export interface MailMessage {
   /** Same key, same message: sent at most once even when a job repeats. */
@@ -59,4 +60,14 @@ export class Mailer {
       .execute();
     return { skipped: false };
   }
+}
+
+/** The `email.send` job: every feature sends e-mail by enqueueing it (see `Mailer.deliver` for the once-only rule). */
+export function defineMailJob(jobs: Jobs, mailer: Mailer) {
+  jobs.define<MailMessage>({
+    name: "email.send",
+    handler: async (data) => {
+      await mailer.deliver(data);
+    },
+  });
 }

@@ -4,11 +4,13 @@ import path from "node:path";
 import { MEDIA_TYPE } from "@starboard/contract/hal";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { type AppContext, buildApp } from "../app.ts";
+import { buildApp } from "../app.ts";
+import { productFeatures } from "../compose.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedReferenceData } from "../features/geo/seed.ts";
+import type { AppContext } from "../platform/context.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -57,7 +59,7 @@ export async function startTestApp(opts: { workers?: boolean; env?: Record<strin
   const database = await openDatabase({ databaseUrl, poolSize: 6 });
   await migrateToLatest(database.db);
   await seedReferenceData(database);
-  const { app, ctx } = await buildApp(config, database);
+  const { app, ctx } = await buildApp(config, database, productFeatures({ demo: true }));
   await ctx.jobs.start({ work: config.runWorkers });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

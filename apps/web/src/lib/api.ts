@@ -1,4 +1,5 @@
 import { MEDIA_TYPE } from "@starboard/contract/hal";
+import type { RouteDefinition, RouteInput, RouteOutput } from "@starboard/contract/route";
 
 /** An API failure with the server's error body. */
 export class ApiError extends Error {
@@ -117,3 +118,30 @@ export const api = {
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>("PUT", path, { body, query }),
   delete: <T>(path: string, query?: Query) => request<T>("DELETE", path, { query }),
 };
+
+/** The path of a route with its `:name` parameters filled, under /api (the client's `request` adds /api). */
+export function routePath(route: Pick<RouteDefinition, "path">, params: Record<string, unknown> | undefined): string {
+  const path = route.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === "") throw new Error(`${route.path}: missing :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return path.replace(/^\/api/, "");
+}
+
+/**
+ * Calls a route of the table (`@starboard/contract/routes/<feature>`): its input (`params`, `query`,
+ * `body`) and its answer are typed by the route's schemas, so the client and the server cannot drift.
+ */
+export function call<R extends RouteDefinition>(
+  route: R,
+  input: RouteInput<R>,
+  opts: Pick<RequestOptions, "signal" | "anonymous" | "basic"> = {},
+): Promise<RouteOutput<R>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+  return request<RouteOutput<R>>(route.method, routePath(route, params), {
+    ...opts,
+    ...(query ? { query } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
+}

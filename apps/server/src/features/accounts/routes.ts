@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { registerResource } from "../../platform/resource.ts";
 import { presentAccountExperiment, presentAccountSetting } from "./presenter.ts";
 import * as accounts from "./service.ts";

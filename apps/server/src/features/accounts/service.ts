@@ -2,9 +2,9 @@ import type { TAccountUpdate, TSetupProgress } from "@starboard/contract/account
 import type { TAccount, TWhitelabel } from "@starboard/contract/auth";
 import type { TListQuery } from "@starboard/contract/hal";
 import { sql } from "kysely";
-import type { AppContext } from "../../app.ts";
 import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage, offsetOf } from "../../platform/hal.ts";
 import { REFRESH_DAILY_STATS } from "../metrics/jobs.ts";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { sendDigests, sendInstantAlerts, sendResponseFailedAlerts } from "./service.ts";
 
 /** Enqueued by ingestion with the ids of reviews seen for the first time. */

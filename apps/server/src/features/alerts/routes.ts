@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
 import { type Actor, actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage } from "../../platform/hal.ts";
 import { registerResource } from "../../platform/resource.ts";

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { unsubscribeLink } from "../unsubscribe/service.ts";
 import { type AlertReview, renderDigest, renderInstant } from "./email.ts";
 import { ALERT_FREQUENCY, ALERT_TYPE, type AlertFilters } from "./tables.ts";

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { actorOf, parseBasic } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import * as auth from "./service.ts";
 

@@ -2,7 +2,6 @@ import type { TSession, TSignupRequest } from "@starboard/contract/auth";
 import { MESSAGES } from "@starboard/contract/errors";
 import { USER_TYPE_IDS } from "@starboard/contract/permissions";
 import { sql } from "kysely";
-import type { AppContext } from "../../app.ts";
 import { isUuid } from "../../platform/access.ts";
 import {
   type Actor,
@@ -13,6 +12,7 @@ import {
   SESSION_TTL_MS,
   verifyPassword,
 } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { presentAccount, presentWhitelabel } from "../accounts/presenter.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/settings.ts";

@@ -60,6 +60,16 @@ export async function isDatabaseEmpty(database: Database) {
   return Number(row?.n ?? 0) === 0;
 }
 
+/** Whether this database holds the demo (its owner's sign-in exists). */
+export async function hasDemo(database: Database) {
+  const row = await database.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", DEMO_USERS[0]!.email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface DemoAccounts {
   accounts: Record<DemoKey, string>;
   locations: Record<"restaurant" | "healthcare", { id: string; name: string; city: string }[]>;

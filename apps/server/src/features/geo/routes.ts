@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { isUuid } from "../../platform/access.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { registerResource } from "../../platform/resource.ts";
 
 const present = (rows: Record<string, unknown>[]) => rows;

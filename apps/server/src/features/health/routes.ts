@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/health", { config: { auth: false }, schema: { tags: ["health"] } }, async () => {

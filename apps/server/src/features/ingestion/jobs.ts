@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { ALERTS_INSTANT_JOB } from "../alerts/jobs.ts";
 import { processImport } from "./import.ts";
 import { syncableTargets, syncLocationSource } from "./sync.ts";

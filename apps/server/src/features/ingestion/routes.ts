@@ -2,10 +2,10 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
 import { actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { connectorFor } from "../reviews/connectors/registry.ts";
 import {

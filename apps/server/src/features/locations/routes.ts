@@ -1,8 +1,8 @@
 import { ZLocationListQuerySchema, ZLocationWriteSchema } from "@starboard/contract/locations";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { AppContext } from "../../app.ts";
 import { isUuid } from "../../platform/access.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { registerResource } from "../../platform/resource.ts";
 import { presentLocation } from "./presenter.ts";

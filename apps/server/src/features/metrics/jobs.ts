@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 
 export const REBUILD_DAILY_STATS = "metrics.rebuild-daily-stats";

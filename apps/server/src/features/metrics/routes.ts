@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { authorize, resolveAccountId } from "../../platform/access.ts";
 import { actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { ZMetricsQuerySchema } from "./filters.ts";
 import { registerMetricsJobs } from "./jobs.ts";
 import { metricsOverview } from "./service.ts";

@@ -1,6 +1,6 @@
 import type { TReviewHistoryAction } from "@starboard/contract/reviews";
 import { RESPONSE_DELETE_ERROR, RESPONSE_PUBLISH_ERROR } from "@starboard/contract/reviews";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { ALERTS_RESPONSE_FAILED_JOB } from "../alerts/jobs.ts";
 import { refreshDailyStatsForReviews } from "../metrics/rollup.ts";
 import type { SourceCredentials, SourceLocationRef } from "../reviews/connectors/connector.ts";

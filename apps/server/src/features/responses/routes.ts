@@ -2,9 +2,9 @@ import { ZResponseCreateSchema, ZResponseListQuerySchema } from "@starboard/cont
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { authorize } from "../../platform/access.ts";
 import { actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import * as responses from "./service.ts";
 
 const tags = ["responses"];

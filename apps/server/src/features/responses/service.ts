@@ -1,7 +1,7 @@
 import type { TResponse, TResponseCreate, TResponseList } from "@starboard/contract/reviews";
-import type { AppContext } from "../../app.ts";
 import { isUuid, reachableAccountIds } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage } from "../../platform/hal.ts";
 import { recordHistory } from "../reviews/history.ts";

@@ -1,59 +1,18 @@
-import { ZReviewHistoryQuerySchema, ZReviewListQuerySchema, ZReviewUpdateSchema } from "@starboard/contract/reviews";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { AppContext } from "../../app.ts";
-import { authorize } from "../../platform/access.ts";
-import { actorOf } from "../../platform/auth.ts";
-import { registerReviewResources } from "./resources.ts";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
+import type { AppContext } from "../../platform/context.ts";
+import { handle } from "../../platform/route.ts";
 import * as reviews from "./service.ts";
 
-const tags = ["reviews"];
-const ZIdParams = z.object({ id: z.string().max(100) });
-
-/** The review list, detail and history, plus status labels, notes and response templates. */
-export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get("/api/reviews", { schema: { tags, querystring: ZReviewListQuerySchema } }, async (request) => {
-    const actor = actorOf(request);
-    authorize(actor, "read", "review");
-    return reviews.listReviews(ctx, actor, request.query, request.url);
-  });
-
-  r.get(
-    "/api/reviews/:id",
-    { schema: { tags, params: ZIdParams }, config: { idResource: "reviews" } },
-    async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, "read", "review");
-      return reviews.getReview(ctx, actor, request.params.id);
-    },
-  );
-
-  r.patch(
-    "/api/reviews/:id",
-    { schema: { tags, params: ZIdParams, body: ZReviewUpdateSchema }, config: { idResource: "reviews" } },
-    async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, "update", "review");
-      return reviews.updateReview(ctx, actor, request.params.id, request.body);
-    },
-  );
-
-  r.get(
-    "/api/reviews/:id/history",
-    { schema: { tags, params: ZIdParams, querystring: ZReviewHistoryQuerySchema }, config: { idResource: "reviews" } },
-    async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, "read", "review");
-      return reviews.reviewHistory(ctx, actor, request.params.id, {
-        page: request.query.page,
-        perPage: request.query.per_page,
-        url: request.url,
-      });
-    },
-  );
-
-  registerReviewResources(app, ctx);
+/** The review list, detail, status label and history: validate (the route's schemas) → authorize → service. */
+export function reviewHandlers(ctx: AppContext) {
+  return [
+    handle(reviewRoutes.listReviews, ({ actor, query, request }) =>
+      reviews.listReviews(ctx, actor, query, request.url),
+    ),
+    handle(reviewRoutes.getReview, ({ actor, params }) => reviews.getReview(ctx, actor, params.id)),
+    handle(reviewRoutes.updateReview, ({ actor, params, body }) => reviews.updateReview(ctx, actor, params.id, body)),
+    handle(reviewRoutes.reviewHistory, ({ actor, params, query, request }) =>
+      reviews.reviewHistory(ctx, actor, params.id, { page: query.page, perPage: query.per_page, url: request.url }),
+    ),
+  ];
 }

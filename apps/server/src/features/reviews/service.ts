@@ -1,3 +1,4 @@
+import type { TAction } from "@starboard/contract/permissions";
 import {
   filterValues,
   REVIEW_CATEGORIES,
@@ -8,13 +9,14 @@ import {
   type TReviewType,
   type TReviewUpdate,
 } from "@starboard/contract/reviews";
-import type { AppContext } from "../../app.ts";
-import { isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
+import { accountIdFor, authorize, isUuid } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage, offsetOf } from "../../platform/hal.ts";
 import { decodeCursor } from "./cursor.ts";
 import { presentHistory, recordHistory } from "./history.ts";
+import { reviewPolicy } from "./policy.ts";
 import { presentReviews } from "./presenter.ts";
 import {
   countHistory,
@@ -54,7 +56,7 @@ async function timeZoneOf(ctx: AppContext, actor: Actor, accountId: string) {
 /** The query's filters, checked: 400 with the field for a value that cannot be one. */
 export async function reviewFilterFrom(ctx: AppContext, actor: Actor, query: TReviewListQuery): Promise<ReviewFilter> {
   const q = query as Record<string, unknown>;
-  const accountId = await resolveAccountId(ctx.database, actor, query.account_id);
+  const accountId = accountIdFor(actor, query.account_id);
   const statuses = filterValues<string>(q, "status");
   const statusLabelIds: string[] = [];
   for (const s of statuses) {
@@ -189,11 +191,12 @@ function withCursors<T extends object>(page: T, reviews: TReview[]) {
   return { ...page, cursors: { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null } };
 }
 
-/** The review in a reachable account, or 404. */
-export async function findReachableReview(ctx: AppContext, actor: Actor, id: string) {
+/** The review in a reachable account, or 404; and 403 unless the actor may do `action` to it. */
+export async function findReachableReview(ctx: AppContext, actor: Actor, id: string, action: TAction = "read") {
   if (!isUuid(id)) throw AppError.notFound();
-  const review = await findReview(ctx.database.db, id, await reachableAccountIds(ctx.database, actor));
+  const review = await findReview(ctx.database.db, id, actor.accountIds);
   if (!review) throw AppError.notFound();
+  authorize(actor, action, reviewPolicy, review);
   return review;
 }
 
@@ -209,7 +212,7 @@ export async function getReview(ctx: AppContext, actor: Actor, id: string): Prom
 
 /** PATCH /api/reviews/{id}: sets (or clears) the status label, and records the change. */
 export async function updateReview(ctx: AppContext, actor: Actor, id: string, input: TReviewUpdate) {
-  const review = await findReachableReview(ctx, actor, id);
+  const review = await findReachableReview(ctx, actor, id, "update");
   const db = ctx.database.db;
   const labelId = input.status_label_id;
   let to: { id: string; name: string } | null = null;

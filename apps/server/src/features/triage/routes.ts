@@ -1,6 +1,6 @@
 import type { TTriage } from "@starboard/contract/system";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 
 /** Headers never echoed back: credentials and cookies. */
 const HIDDEN = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);

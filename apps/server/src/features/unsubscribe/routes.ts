@@ -2,7 +2,7 @@ import { UNSUBSCRIBE_KINDS } from "@starboard/contract/system";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { unsubscribe } from "./service.ts";
 
 const ZParams = z.object({ kind: z.enum(UNSUBSCRIBE_KINDS), token: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 import { type TUnsubscribeKind, UNSUBSCRIBED_MESSAGE } from "@starboard/contract/system";
 import { sql } from "kysely";
-import type { AppContext } from "../../app.ts";
 import { hashToken, newToken } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 
 export interface UnsubscribeTarget {

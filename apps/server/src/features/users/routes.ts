@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import * as users from "./service.ts";
 
 const tags = ["users"];

@@ -1,9 +1,9 @@
 import type { TListQuery } from "@starboard/contract/hal";
 import type { TUser, TUserCreate, TUserUpdate } from "@starboard/contract/users";
-import type { AppContext } from "../../app.ts";
 import type { User, UserUpdate } from "../../db/schema.ts";
 import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
 import { type Actor, hashPassword, verifyPassword } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage, offsetOf } from "../../platform/hal.ts";
 import { sendPasswordLink } from "../auth/service.ts";

@@ -1,8 +1,8 @@
 import { ZNotifySchema } from "@starboard/contract/system";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../app.ts";
 import { actorOf } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { recordEvent } from "./service.ts";
 
 export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,7 +1,7 @@
 import type { TNotify } from "@starboard/contract/system";
-import type { AppContext } from "../../app.ts";
 import { assertOwned, resolveAccountId } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
 
 /**
  * Records an internal event the client reports (feature use, notifications seen).

@@ -1,15 +1,11 @@
-import type { TReviewHistoryList } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export const HISTORY_PER_PAGE = 25;
 
 export function getReviewHistory(id: string, page: number, signal?: AbortSignal) {
-  return api.get<TReviewHistoryList>(
-    `/reviews/${encodeURIComponent(id)}/history`,
-    { page, per_page: HISTORY_PER_PAGE },
-    signal,
-  );
+  return call(reviewRoutes.reviewHistory, { params: { id }, query: { page, per_page: HISTORY_PER_PAGE } }, { signal });
 }
 
 export const getReviewHistoryQueryOptions = (id: string, page: number) =>

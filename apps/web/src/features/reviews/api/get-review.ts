@@ -1,10 +1,10 @@
-import type { TReview } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { isResponseInFlight, RESPONSE_POLL_MS } from "./get-reviews";
 
 export function getReview(id: string, signal?: AbortSignal) {
-  return api.get<TReview>(`/reviews/${encodeURIComponent(id)}`, undefined, signal);
+  return call(reviewRoutes.getReview, { params: { id } }, { signal });
 }
 
 export const getReviewQueryOptions = (id: string) =>

@@ -1,12 +1,14 @@
-import type { TReview, TReviewList } from "@starboard/contract/reviews";
+import type { TReview } from "@starboard/contract/reviews";
+import type { RouteInput } from "@starboard/contract/route";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, type Query } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** The API query of the review list (GET /api/reviews), built from the page's filters and cursor. */
-export type TReviewsQuery = Query;
+export type TReviewsQuery = RouteInput<typeof reviewRoutes.listReviews>["query"];
 
 export function getReviews(query: TReviewsQuery, signal?: AbortSignal) {
-  return api.get<TReviewList>("/reviews", query, signal);
+  return call(reviewRoutes.listReviews, { query }, { signal });
 }
 
 /** A response on its way (publish or delete runs in the background): the list polls until it lands. */

@@ -1,11 +1,12 @@
-import type { TReview, TReviewUpdate } from "@starboard/contract/reviews";
+import type { TReviewUpdate } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
 /** PATCH /reviews/{id} with the status label (null clears it). */
 export function updateReview({ id, ...body }: TReviewUpdate & { id: string }) {
-  return api.patch<TReview>(`/reviews/${encodeURIComponent(id)}`, body);
+  return call(reviewRoutes.updateReview, { params: { id }, body });
 }
 
 export function useUpdateReview() {

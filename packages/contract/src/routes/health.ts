@@ -1,0 +1,2 @@
+/** Health check. Routes are added here as `name: defineRoute({...})` (see routes/reviews.ts). */
+export const healthRoutes = {};

@@ -1,0 +1,2 @@
+/** Locations. Routes are added here as `name: defineRoute({...})` (see routes/reviews.ts). */
+export const locationRoutes = {};

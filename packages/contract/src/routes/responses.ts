@@ -1,0 +1,2 @@
+/** Responses to reviews. Routes are added here as `name: defineRoute({...})` (see routes/reviews.ts). */
+export const responseRoutes = {};

@@ -1,0 +1,2 @@
+/** Incoming webhooks. Routes are added here as `name: defineRoute({...})` (see routes/reviews.ts). */
+export const webhookRoutes = {};
