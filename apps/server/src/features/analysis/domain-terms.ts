@@ -1,65 +1,98 @@
-// Hand-curated terms for the industries the SemEval restaurant data does not cover, and a few that it misses.
+// The experience categories of each account vertical (docs/product/reviews.md §3) and the hand-curated words that name
+// them. Keywords are found with these terms and wink's nouns; for restaurants the trained category model
+// decides food / service / value / atmosphere, and these terms add staff, wait time and location.
 // Edit freely: keys are normalised keywords (lower case, singular head noun, one space between words).
 
-export type Industry = "restaurant" | "healthcare" | "automotive";
+export type Vertical = "restaurant" | "healthcare" | "other";
+
+/** The categories a mention may carry in each vertical (null is always allowed). */
+export const VERTICAL_CATEGORIES: Readonly<Record<Vertical, readonly string[]>> = {
+  restaurant: ["food", "service", "atmosphere", "value", "location", "staff", "waittime"],
+  healthcare: ["carequality", "bedsidemanner", "staff", "waittime", "facilities", "patient"],
+  other: ["product", "customer", "consumer", "service", "value", "location", "staff"],
+};
+
+/** An industry string as stored on accounts ("restaurant", "healthcare", "automotive", "salon", …) → its vertical. */
+export function verticalOf(industry: string): Vertical {
+  const name = industry.trim().toLowerCase();
+  if (/restaurant|food|dining|cafe|café|bakery|pizz|bistro|diner|eatery/.test(name)) return "restaurant";
+  if (
+    /health|medic|clinic|dental|dentist|hospital|doctor|physician|urgent care|pharmac|chiropract|optometr/.test(name)
+  ) {
+    return "healthcare";
+  }
+  return "other";
+}
 
 export type DomainTerms = {
-  /** Aspect terms → category. Checked before the learnt lexicon, so they win over it. */
-  aspects: Record<string, string>;
-  /** Head nouns → category, for compounds not listed above ("x-ray machine" → facilities via "machine"). */
-  heads: Record<string, string>;
-  /** Non-noun words that imply an aspect the text does not name: lemma → [category, keyword to report]. */
-  cues: Record<string, [string, string]>;
-  /** Opinion words this industry reads differently from restaurant reviews (-1 … 1). */
-  opinions: Record<string, number>;
+  /** Aspect terms → category. */
+  aspects: Readonly<Record<string, string>>;
+  /** Head nouns → category, for compounds not listed ("x-ray machine" → facilities via "machine"). */
+  heads: Readonly<Record<string, string>>;
+  /** Non-noun words (lemmas) that imply an aspect the text does not name: lemma → [category, keyword]. */
+  cues: Readonly<Record<string, readonly [string, string]>>;
+  /** What to call a category that a sentence is about without naming it. */
+  implied: Readonly<Record<string, string>>;
 };
 
-/** Terms that mean the same thing in every industry. */
-const COMMON: DomainTerms = {
-  aspects: {
-    price: "value",
-    cost: "value",
-    bill: "value",
-    fee: "value",
-    value: "value",
-    parking: "location",
-    "parking lot": "location",
-    location: "location",
-    neighborhood: "location",
-    neighbourhood: "location",
-  },
-  heads: {},
-  cues: {
-    overpriced: ["value", "price"],
-    expensive: ["value", "price"],
-    affordable: ["value", "price"],
-    cheap: ["value", "price"],
-    pricey: ["value", "price"],
-  },
-  opinions: {
-    rude: -0.8,
-    unprofessional: -0.8,
-    professional: 0.6,
-    courteous: 0.7,
-    knowledgeable: 0.7,
-    attentive: 0.7,
-    overpriced: -0.7,
-    dirty: -0.7,
-    filthy: -0.9,
-    nightmare: -0.8,
-  },
-};
+/**
+ * Nouns too general to be keywords on their own ("time", "friend", "place"). A sentence about them still
+ * gets its categories; they are just not reported as topics.
+ */
+export const GENERIC_NOUNS = new Set(
+  `time thing lot way day night week month year minute hour friend people person guy girl lady man woman kid family
+  husband wife boyfriend girlfriend mom dad mother father son daughter sister brother everyone everything anything
+  something nothing one bit kind sort type part side end start reason idea point fact question problem issue
+  place spot restaurant establishment business joint visit trip experience review star rating yelp google
+  today tonight tomorrow yesterday weekend morning afternoon evening monday tuesday wednesday thursday friday
+  saturday sunday occasion birthday anniversary date party group couple number option choice deal stuff`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 const RESTAURANT: DomainTerms = {
   aspects: {
-    "wait time": "service",
+    staff: "staff",
+    "wait staff": "staff",
+    waitstaff: "staff",
+    waiter: "staff",
+    waitress: "staff",
+    server: "staff",
+    bartender: "staff",
+    host: "staff",
+    hostess: "staff",
+    manager: "staff",
+    owner: "staff",
+    busboy: "staff",
+    employee: "staff",
+    chef: "food",
+    cook: "food",
+    "front of house": "staff",
+    wait: "waittime",
+    "wait time": "waittime",
+    waiting: "waittime",
+    line: "waittime",
+    queue: "waittime",
+    "waiting list": "waittime",
+    location: "location",
+    neighborhood: "location",
+    neighbourhood: "location",
+    area: "location",
+    parking: "location",
+    "parking lot": "location",
+    street: "location",
+    block: "location",
+    price: "value",
+    cost: "value",
+    bill: "value",
+    check: "value",
+    value: "value",
+    service: "service",
     reservation: "service",
-    host: "service",
-    hostess: "service",
-    bartender: "service",
-    waitress: "service",
-    waiter: "service",
-    server: "service",
+    food: "food",
+    atmosphere: "atmosphere",
+    ambiance: "atmosphere",
+    ambience: "atmosphere",
     decor: "atmosphere",
     décor: "atmosphere",
     music: "atmosphere",
@@ -67,12 +100,10 @@ const RESTAURANT: DomainTerms = {
   },
   heads: {},
   cues: {
-    delicious: ["food", "food"],
-    tasty: ["food", "food"],
-    bland: ["food", "food"],
-    flavorful: ["food", "food"],
+    wait: ["waittime", "wait time"],
+    waited: ["waittime", "wait time"],
   },
-  opinions: { wait: -0.3 },
+  implied: { food: "food", service: "service", value: "price", atmosphere: "atmosphere", waittime: "wait time" },
 };
 
 const HEALTHCARE: DomainTerms = {
@@ -83,8 +114,10 @@ const HEALTHCARE: DomainTerms = {
     empathy: "bedsidemanner",
     attitude: "bedsidemanner",
     personality: "bedsidemanner",
+    "eye contact": "bedsidemanner",
     care: "carequality",
     treatment: "carequality",
+    "treatment plan": "carequality",
     diagnosis: "carequality",
     surgery: "carequality",
     procedure: "carequality",
@@ -92,15 +125,34 @@ const HEALTHCARE: DomainTerms = {
     examination: "carequality",
     checkup: "carequality",
     "check-up": "carequality",
+    physical: "carequality",
+    "annual physical": "carequality",
+    test: "carequality",
+    "blood draw": "carequality",
+    "blood work": "carequality",
+    lab: "carequality",
+    mri: "carequality",
+    "x-ray": "carequality",
+    ultrasound: "carequality",
+    "ct scan": "carequality",
+    scan: "carequality",
+    mammogram: "carequality",
+    colonoscopy: "carequality",
+    biopsy: "carequality",
+    ekg: "carequality",
+    "stress test": "carequality",
+    "allergy test": "carequality",
     cleaning: "carequality",
     filling: "carequality",
     crown: "carequality",
     "root canal": "carequality",
     medication: "carequality",
+    medicine: "carequality",
     prescription: "carequality",
     therapy: "carequality",
-    "follow-up": "carequality",
-    result: "carequality",
+    "physical therapy": "carequality",
+    "follow-up care": "carequality",
+    stitch: "carequality",
     doctor: "carequality",
     dr: "carequality",
     physician: "carequality",
@@ -108,6 +160,7 @@ const HEALTHCARE: DomainTerms = {
     surgeon: "carequality",
     specialist: "carequality",
     provider: "carequality",
+    "primary care": "carequality",
     staff: "staff",
     "office staff": "staff",
     "front desk": "staff",
@@ -116,11 +169,16 @@ const HEALTHCARE: DomainTerms = {
     reception: "staff",
     nurse: "staff",
     "nurse practitioner": "staff",
+    pa: "staff",
+    ma: "staff",
     hygienist: "staff",
     assistant: "staff",
     "medical assistant": "staff",
     technician: "staff",
+    tech: "staff",
     team: "staff",
+    "check-in": "staff",
+    "appointment time": "waittime",
     wait: "waittime",
     "wait time": "waittime",
     waiting: "waittime",
@@ -138,55 +196,86 @@ const HEALTHCARE: DomainTerms = {
     building: "facilities",
     equipment: "facilities",
     parking: "facilities",
+    "parking lot": "facilities",
     hospital: "facilities",
+    chair: "facilities",
     appointment: "patient",
     scheduling: "patient",
     schedule: "patient",
+    booking: "patient",
     insurance: "patient",
     billing: "patient",
+    bill: "patient",
+    copay: "patient",
+    "co-pay": "patient",
+    charge: "patient",
     portal: "patient",
+    "patient portal": "patient",
     communication: "patient",
     phone: "patient",
     call: "patient",
+    "phone call": "patient",
+    voicemail: "patient",
+    reminder: "patient",
+    "test result": "patient",
+    result: "patient",
     referral: "patient",
-    experience: "patient",
-    visit: "patient",
+    refill: "patient",
+    paperwork: "patient",
+    "online booking": "patient",
   },
-  heads: { room: "facilities", staff: "staff", nurse: "staff", doctor: "carequality", machine: "facilities" },
+  heads: {
+    room: "facilities",
+    staff: "staff",
+    nurse: "staff",
+    doctor: "carequality",
+    machine: "facilities",
+    test: "carequality",
+    scan: "carequality",
+    appointment: "patient",
+    visit: "patient",
+    result: "patient",
+  },
   cues: {
     wait: ["waittime", "wait time"],
+    waited: ["waittime", "wait time"],
     late: ["waittime", "wait time"],
     delayed: ["waittime", "wait time"],
     punctual: ["waittime", "wait time"],
+    "on time": ["waittime", "wait time"],
     compassionate: ["bedsidemanner", "bedside manner"],
     caring: ["bedsidemanner", "bedside manner"],
     listen: ["bedsidemanner", "bedside manner"],
+    listened: ["bedsidemanner", "bedside manner"],
     dismissive: ["bedsidemanner", "bedside manner"],
     condescending: ["bedsidemanner", "bedside manner"],
     rushed: ["bedsidemanner", "bedside manner"],
     empathetic: ["bedsidemanner", "bedside manner"],
+    gentle: ["bedsidemanner", "bedside manner"],
+    explain: ["bedsidemanner", "bedside manner"],
+    judge: ["bedsidemanner", "bedside manner"],
+    bill: ["patient", "billing"],
+    book: ["patient", "appointment"],
+    reschedule: ["patient", "appointment"],
     thorough: ["carequality", "care"],
     misdiagnose: ["carequality", "care"],
+    misdiagnosed: ["carequality", "care"],
     painless: ["carequality", "care"],
     clean: ["facilities", "facility"],
+    dirty: ["facilities", "facility"],
   },
-  opinions: {
-    wait: -0.4,
-    rushed: -0.6,
-    late: -0.5,
-    dismissive: -0.8,
-    condescending: -0.8,
-    misdiagnose: -0.8,
-    painless: 0.7,
-    thorough: 0.7,
-    compassionate: 0.8,
-    caring: 0.7,
-    gentle: 0.6,
-    clean: 0.5,
+  implied: {
+    carequality: "care",
+    bedsidemanner: "bedside manner",
+    staff: "staff",
+    waittime: "wait time",
+    facilities: "facility",
+    patient: "appointment",
   },
 };
 
-const AUTOMOTIVE: DomainTerms = {
+/** Automotive and every industry without its own list: product, customer, consumer, service, value, location, staff. */
+const OTHER: DomainTerms = {
   aspects: {
     car: "product",
     vehicle: "product",
@@ -201,30 +290,43 @@ const AUTOMOTIVE: DomainTerms = {
     part: "product",
     inventory: "product",
     selection: "product",
+    product: "product",
+    item: "product",
+    quality: "product",
     service: "service",
     repair: "service",
     "oil change": "service",
     maintenance: "service",
     "service department": "service",
-    mechanic: "service",
-    technician: "service",
     inspection: "service",
     recall: "service",
     diagnostic: "service",
     work: "service",
-    salesman: "customer",
-    salesperson: "customer",
-    saleswoman: "customer",
-    sales: "customer",
-    "sales rep": "customer",
-    "sales team": "customer",
-    "sales staff": "customer",
-    staff: "customer",
-    advisor: "customer",
-    "service advisor": "customer",
-    manager: "customer",
+    appointment: "service",
+    wait: "service",
+    "wait time": "service",
+    staff: "staff",
+    salesman: "staff",
+    salesperson: "staff",
+    saleswoman: "staff",
+    "sales rep": "staff",
+    "sales team": "staff",
+    "sales staff": "staff",
+    advisor: "staff",
+    "service advisor": "staff",
+    manager: "staff",
+    mechanic: "staff",
+    technician: "staff",
+    employee: "staff",
+    team: "staff",
+    receptionist: "staff",
     "customer service": "customer",
-    team: "customer",
+    communication: "customer",
+    "follow-up": "customer",
+    call: "customer",
+    phone: "customer",
+    email: "customer",
+    "customer experience": "customer",
     financing: "consumer",
     finance: "consumer",
     loan: "consumer",
@@ -234,46 +336,41 @@ const AUTOMOTIVE: DomainTerms = {
     purchase: "consumer",
     "buying experience": "consumer",
     negotiation: "consumer",
+    contract: "consumer",
+    price: "value",
+    cost: "value",
+    bill: "value",
+    fee: "value",
+    value: "value",
     deal: "value",
     quote: "value",
     warranty: "value",
+    location: "location",
     dealership: "location",
-    dealer: "location",
     lot: "location",
-    showroom: "facilities",
-    "waiting area": "facilities",
-    "waiting room": "facilities",
-    lounge: "facilities",
-    shuttle: "facilities",
-    wait: "waittime",
-    "wait time": "waittime",
+    showroom: "location",
+    "waiting area": "location",
+    "waiting room": "location",
+    lounge: "location",
+    parking: "location",
+    "parking lot": "location",
+    neighborhood: "location",
+    shuttle: "location",
   },
   heads: { department: "service", car: "product", vehicle: "product" },
   cues: {
-    wait: ["waittime", "wait time"],
-    pushy: ["customer", "sales"],
+    overpriced: ["value", "price"],
+    expensive: ["value", "price"],
+    affordable: ["value", "price"],
+    cheap: ["value", "price"],
+    pricey: ["value", "price"],
+    pushy: ["staff", "sales"],
   },
-  opinions: { pushy: -0.8, wait: -0.4, honest: 0.7, dishonest: -0.9, scam: -0.9 },
+  implied: { value: "price", staff: "staff", service: "service" },
 };
 
-export const DOMAIN_TERMS: Record<Industry, DomainTerms> = {
+export const DOMAIN_TERMS: Readonly<Record<Vertical, DomainTerms>> = {
   restaurant: RESTAURANT,
   healthcare: HEALTHCARE,
-  automotive: AUTOMOTIVE,
+  other: OTHER,
 };
-
-/** Terms for an industry, common ones included; an unknown industry gets only the common terms. */
-export function domainTermsFor(industry: string): DomainTerms {
-  const own = DOMAIN_TERMS[industry as Industry] as DomainTerms | undefined;
-  return {
-    aspects: { ...COMMON.aspects, ...own?.aspects },
-    heads: { ...COMMON.heads, ...own?.heads },
-    cues: { ...COMMON.cues, ...own?.cues },
-    opinions: { ...COMMON.opinions, ...own?.opinions },
-  };
-}
-
-/** Whether the learnt restaurant lexicon applies to an industry (it does unless the industry has its own words). */
-export function usesRestaurantLexicon(industry: string): boolean {
-  return industry !== "healthcare" && industry !== "automotive";
-}

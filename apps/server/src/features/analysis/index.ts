@@ -1,0 +1,2 @@
+/** Keyword, experience-category and sentiment analysis of review text (the trained models in this folder). */
+export { type Analysis, analyzeText, type Mention, type Sentiment } from "./engine.ts";
