@@ -1,21 +1,34 @@
 // Times API calls side by side with their baselines (the same database work issued directly), on the
 // real app started in-process on a fresh database: embedded PGlite in memory, or a new database on the
 // PostgreSQL server named by DATABASE_URL (dropped afterwards). Prints numbers only: no thresholds.
-//   npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--json <file>] [--list]
+// Load suites (bench/load.ts) drive the app with autocannon from a child process instead, for
+// --duration seconds per case at --connections connections, and print req/s, p50 and p99.
+//   npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N]
+//                    [--json <file>] [--list]
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { formatTable, runSuites, writeJson } from "../bench/harness.ts";
+import { formatLoadTable, isLoadSuite, runLoadSuites } from "../bench/load.ts";
 import { SUITES } from "../bench/suites/index.ts";
 import { startTestApp } from "../test/harness.ts";
 
-const USAGE = "usage: npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--json <file>] [--list]";
+const USAGE =
+  "usage: npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N] [--json <file>] [--list]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}\nsuites: ${SUITES.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
 
-let values: { suite?: string[]; iterations?: string; warmup?: string; json?: string; list?: boolean };
+let values: {
+  suite?: string[];
+  iterations?: string;
+  warmup?: string;
+  duration?: string;
+  connections?: string;
+  json?: string;
+  list?: boolean;
+};
 try {
   ({ values } = parseArgs({
     args: process.argv.slice(2),
@@ -23,6 +36,8 @@ try {
       suite: { type: "string", multiple: true },
       iterations: { type: "string" },
       warmup: { type: "string" },
+      duration: { type: "string" },
+      connections: { type: "string" },
       json: { type: "string" },
       list: { type: "boolean" },
     },
@@ -38,18 +53,29 @@ if (values.list) {
 
 const count = (value: string | undefined, fallback: number, name: string) => {
   const n = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(n) || n < 0 || (name === "iterations" && n === 0)) fail(`--${name} must be a whole number`);
+  if (!Number.isInteger(n) || n < 0 || (name !== "warmup" && n === 0)) fail(`--${name} must be a whole number`);
   return n;
 };
 const iterations = count(values.iterations, 500, "iterations");
 const warmup = count(values.warmup, 50, "warmup");
+// Load suites: seconds per case (after a warm-up of a tenth of it, at least 1 s) and connections.
+const duration = count(values.duration, 20, "duration");
+const connections = count(values.connections, 50, "connections");
+const loadWarmup = Math.max(1, Math.round(duration / 10));
 const wanted = values.suite ?? SUITES.map((s) => s.name);
 const unknown = wanted.filter((name) => !SUITES.some((s) => s.name === name));
 if (unknown.length > 0) fail(`unknown suite: ${unknown.join(", ")}`);
-const suites = SUITES.filter((s) => wanted.includes(s.name));
+const suites = SUITES.filter((s) => wanted.includes(s.name) && !isLoadSuite(s));
+const loadSuites = SUITES.filter(isLoadSuite).filter((s) => wanted.includes(s.name));
 
 const database = process.env.DATABASE_URL ? "PostgreSQL (new database on DATABASE_URL)" : "embedded PGlite (memory)";
-console.error(`Starting the app on ${database}; ${warmup} warm-up + ${iterations} timed runs per case`);
+const plans = [
+  ...(suites.length > 0 ? [`${warmup} warm-up + ${iterations} timed runs per case`] : []),
+  ...(loadSuites.length > 0
+    ? [`load: ${connections} connections, ${loadWarmup} s warm-up + ${duration} s per case`]
+    : []),
+];
+console.error(`Starting the app on ${database}; ${plans.join("; ")}`);
 const env = await startTestApp({ workers: false });
 try {
   const results = await runSuites(suites, env, {
@@ -57,7 +83,20 @@ try {
     warmup,
     onResult: (r) => console.error(`  measured ${r.suite}: ${r.case}`),
   });
-  console.log(formatTable(results));
+  if (suites.length > 0) console.log(formatTable(results));
+  const load = await runLoadSuites(loadSuites, env, {
+    duration,
+    connections,
+    warmup: loadWarmup,
+    onResult: (suite, r) =>
+      console.error(
+        `  drove ${suite}: ${r.case} (${r.requestsPerSecond.toFixed(0)} req/s${r.failed ? ", FAILED" : ""})`,
+      ),
+  });
+  for (const report of load) {
+    if (suites.length > 0 || report !== load[0]) console.log("");
+    console.log(formatLoadTable(report, `${report.suite} on ${database}`));
+  }
   if (values.json) {
     writeJson(values.json, results, {
       measured_at: new Date().toISOString(),
@@ -66,6 +105,7 @@ try {
       cpus: os.cpus().length,
       iterations,
       warmup,
+      ...(load.length > 0 ? { load } : {}),
     });
     console.error(`Wrote ${values.json}`);
   }

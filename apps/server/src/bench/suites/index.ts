@@ -1,6 +1,7 @@
 import type { BenchSuite } from "../harness.ts";
 import { apiSuite } from "./api.ts";
+import { loadSuite } from "./load.ts";
 import { reviewsScaleSuite } from "./reviews-scale.ts";
 
 /** Every bench suite, in the order `npm run bench` runs them. Add a suite: a file here, a line below. */
-export const SUITES: BenchSuite[] = [apiSuite, reviewsScaleSuite];
+export const SUITES: BenchSuite[] = [apiSuite, reviewsScaleSuite, loadSuite];
