@@ -1,5 +1,6 @@
 import scalar from "@scalar/fastify-api-reference";
 import type { FastifyInstance } from "fastify";
+import { API_REFERENCE_CSP } from "./security.ts";
 
 /**
  * A readable API reference at /api/docs (Scalar), built from /api/openapi.json.
@@ -9,6 +10,7 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(async (docs) => {
     docs.addHook("onRoute", (route) => {
       route.config = { ...(route.config ?? {}), auth: false };
+      route.helmet = API_REFERENCE_CSP;
     });
     await docs.register(scalar, {
       routePrefix: "/api/docs",

@@ -1,4 +1,4 @@
-/** How the dashboard shows its numbers (reviews.md §9: ratings to 2 decimals). */
+/** How the dashboard shows its numbers (docs/product/reviews.md §9: ratings to 2 decimals). */
 
 export const formatRating = (value: number | null | undefined) => (value == null ? "–" : value.toFixed(2));
 

@@ -1,14 +1,13 @@
-import "@mantine/charts/styles.css";
-import { PieChart } from "@mantine/charts";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { TMetricsOverview } from "@starboard/contract/metrics";
 import { Link } from "react-router";
+import { PieChart } from "../../../components/charts/pie-chart";
 import { formatCount, shareOf } from "./metrics-format";
 
-/** The chart palette of five colours (platform.md §9): the top four sources and Other. */
+/** The chart palette of five colours (docs/product/platform.md §9): the top four sources and Other. */
 export const CHART_PALETTE = ["indigo.6", "teal.6", "orange.6", "grape.6", "gray.5"] as const;
 
-/** The review source pie: the top 4 sources plus Other (reviews.md §9). */
+/** The review source pie: the top 4 sources plus Other (docs/product/reviews.md §9). */
 export function SourcePie({
   sources,
   linkTo,
@@ -33,9 +32,11 @@ export function SourcePie({
         </Text>
       ) : (
         <Group align="center" wrap="nowrap" gap="lg">
-          <div role="img" aria-label={data.map((d) => `${d.name} ${shareOf(d.value, total)}%`).join(", ")}>
-            <PieChart data={data} size={140} withTooltip tooltipDataSource="segment" strokeWidth={1} />
-          </div>
+          <PieChart
+            data={data}
+            size={140}
+            label={data.map((d) => `${d.name} ${shareOf(d.value, total)}%`).join(", ")}
+          />
           <Stack gap={4}>
             {sources.map((s, i) => {
               const text = `${s.name}: ${formatCount(s.count)} (${shareOf(s.count, total)}%)`;

@@ -1,7 +1,6 @@
-import "@mantine/charts/styles.css";
-import { BarChart, LineChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Title } from "@mantine/core";
 import type { TMetricsOverview } from "@starboard/contract/metrics";
+import { SeriesChart } from "../../../components/charts/series-chart";
 import { formatRating } from "./metrics-format";
 
 const BUCKET_LABEL: Record<TMetricsOverview["granularity"], Intl.DateTimeFormatOptions> = {
@@ -13,11 +12,9 @@ const BUCKET_LABEL: Record<TMetricsOverview["granularity"], Intl.DateTimeFormatO
 /** Review volume and average rating per day, week or month. */
 export function TrendCharts({ overview }: { overview: TMetricsOverview }) {
   const format = new Intl.DateTimeFormat("en-US", BUCKET_LABEL[overview.granularity]);
-  const data = overview.timeseries.map((point) => ({
-    bucket: format.format(new Date(`${point.date}T00:00:00Z`)),
-    Reviews: point.total_reviews,
-    "Average rating": point.avg_rating,
-  }));
+  const label = (date: string) => format.format(new Date(`${date}T00:00:00Z`));
+  const volume = overview.timeseries.map((p) => ({ label: label(p.date), value: p.total_reviews }));
+  const rating = overview.timeseries.map((p) => ({ label: label(p.date), value: p.avg_rating }));
   const per = overview.granularity === "day" ? "day" : overview.granularity === "week" ? "week" : "month";
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
@@ -25,22 +22,20 @@ export function TrendCharts({ overview }: { overview: TMetricsOverview }) {
         <Title order={2} size="h5" mb="sm" id="volume-title">
           Review volume per {per}
         </Title>
-        <BarChart h={220} data={data} dataKey="bucket" series={[{ name: "Reviews", color: "indigo.6" }]} tickLine="y" />
+        <SeriesChart kind="bar" data={volume} height={220} color="indigo.6" label={`Reviews per ${per}`} />
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="rating-trend-title" data-testid="rating-chart">
         <Title order={2} size="h5" mb="sm" id="rating-trend-title">
           Average rating per {per}
         </Title>
-        <LineChart
-          h={220}
-          data={data}
-          dataKey="bucket"
-          series={[{ name: "Average rating", color: "yellow.7" }]}
-          yAxisProps={{ domain: [1, 5] }}
-          valueFormatter={(value) => formatRating(value)}
-          connectNulls
-          curveType="monotone"
-          tickLine="y"
+        <SeriesChart
+          kind="line"
+          data={rating}
+          height={220}
+          color="yellow.7"
+          label={`Average rating per ${per}`}
+          domain={[1, 5]}
+          format={(value) => formatRating(value)}
         />
       </Paper>
     </SimpleGrid>

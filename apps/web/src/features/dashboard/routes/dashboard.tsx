@@ -12,12 +12,12 @@ import { metricsQuery } from "../components/metrics-query";
 import { RatingDistribution } from "../components/rating-distribution";
 import { SentimentSplit } from "../components/sentiment-split";
 
-/** The charts (recharts) are a chunk of their own, loaded only here once the figures are in. */
+/** The charts are a chunk of their own, loaded only here once the figures are in. */
 const TrendCharts = lazy(() => import("../components/trend-charts").then((m) => ({ default: m.TrendCharts })));
 const SourcePie = lazy(() => import("../components/source-pie").then((m) => ({ default: m.SourcePie })));
 
 /**
- * /dashboard (platform.md §2, §6 METRICS read): the current filters' average rating, volume, response
+ * /dashboard (docs/product/platform.md §2, §6 METRICS read): the current filters' average rating, volume, response
  * rate and time, rating distribution, trends, sources and sentiment. Every figure links to /reviews
  * with the same filters (the date range included, so the list shows the same period).
  */
