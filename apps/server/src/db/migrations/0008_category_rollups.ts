@@ -3,9 +3,10 @@ import { type Kysely, sql } from "kysely";
 // The metrics roll-ups by experience category (reviews.categories): the same counts as
 // review_daily_stats / review_daily_account_stats (migration 0005), one row per category a review
 // names (a review counts once in each of its categories), so the overview answers a filter on ONE
-// category from them. Kept current by refreshDailyStats (features/metrics/rollup.ts) with the other
-// roll-ups; filled here for the reviews that exist already (the same rules: day in the account's time
-// zone, reviews deleted at the source left out, each review's first published response).
+// category from them. Kept current with the other roll-ups by the triggers of migration 0009 (see
+// features/metrics/rollup.ts); filled here for the reviews that exist already (the same rules: day in
+// the account's time zone, reviews deleted at the source left out, each review's first published
+// response).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     -- One row per (location, category, day in the account's time zone, source, rating, sentiment).

@@ -4,7 +4,10 @@ import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 export const REBUILD_DAILY_STATS = "metrics.rebuild-daily-stats";
 export const REFRESH_DAILY_STATS = "metrics.refresh-daily-stats";
 
-/** The nightly rebuild of every account's roll-ups, and an on-demand refresh of one scope. */
+/**
+ * The nightly rebuild of every account's roll-ups, and the recount of one account (after a change of its
+ * time zone, which moves every day). Writes of reviews and responses need neither: migration 0009.
+ */
 export async function registerMetricsJobs(ctx: AppContext) {
   ctx.jobs.define({
     name: REBUILD_DAILY_STATS,
@@ -14,7 +17,7 @@ export async function registerMetricsJobs(ctx: AppContext) {
       ctx.log.info({ accounts }, "daily stats rebuilt");
     },
   });
-  ctx.jobs.define<{ accountId: string; locationIds?: string[]; days?: string[] }>({
+  ctx.jobs.define<{ accountId: string }>({
     name: REFRESH_DAILY_STATS,
     handler: async (data) => refreshDailyStats(ctx.database, data),
   });

@@ -1,7 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import fc from "fast-check";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { up as categoryRollupsUp } from "../../db/migrations/0008_category_rollups.ts";
+import type { DB } from "../../db/schema.ts";
 import {
+  createAccount,
   createGroup,
   createLocation,
   createReview,
@@ -200,9 +203,6 @@ beforeAll(async () => {
     publishedAt: "2024-03-03T18:00:00Z",
     categories: ["food"],
   });
-  await refreshDailyStats(database, { accountId: other.account.id });
-
-  await refreshDailyStats(database, { accountId });
 });
 afterAll(async () => t?.close());
 
@@ -291,10 +291,10 @@ describe("category roll-ups", () => {
     expect(Number(food.total_reviews) + Number(service.total_reviews)).toBe(8);
   });
 
-  it("read the roll-up (not the reviews table) until a refresh", async () => {
+  it("follow a review written straight to the table, and its deletion, with no refresh", async () => {
     const query = `${MARCH}&category=value`;
     const before = await overview(query);
-    // Written straight to the table (the factory would refresh the roll-ups itself).
+    // Written straight to the table: the triggers of migration 0009 count it at commit.
     const review = await t.ctx.database.db
       .insertInto("reviews")
       .values({
@@ -309,12 +309,10 @@ describe("category roll-ups", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    expect(await overview(query)).toEqual(before);
+    expect(await overview(query)).toMatchObject({ total_reviews: Number(before.total_reviews) + 1 });
     expect((await fromReviews(query)).total_reviews).toBe(Number(before.total_reviews) + 1);
-    await refreshDailyStats(t.ctx.database, { accountId, locationIds: [locB], days: ["2024-03-25"] });
     expect(await overview(query)).toEqual(await fromReviews(query));
     await t.ctx.database.db.deleteFrom("reviews").where("id", "=", review.id).execute();
-    await refreshDailyStats(t.ctx.database, { accountId, locationIds: [locB], days: ["2024-03-25"] });
     expect(await overview(query)).toEqual(before);
   });
 
@@ -342,11 +340,10 @@ describe("category roll-ups", () => {
       images: [],
       ownerResponse: null,
     });
-    // As ingestion's sync does: upsert, then refresh the touched days of the location in the same transaction.
+    // As ingestion's sync does: upsert in a transaction (the roll-ups follow at its commit).
     const ingest = (content: string) =>
       db.transaction().execute(async (trx) => {
-        const result = await upsertReviews(trx, target, [incoming(content)], { now: new Date(), only: true });
-        await refreshDailyStats(trx, { accountId, locationIds: [locA], days: [...result.touchedDays] });
+        await upsertReviews(trx, target, [incoming(content)], { now: new Date(), only: true });
       });
     const total = async (query: string) => Number((await overview(query)).total_reviews);
     const foodQ = `${MARCH}&category=food`;
@@ -370,7 +367,6 @@ describe("category roll-ups", () => {
         .set({ deleted_at_source: new Date() })
         .where("source_review_id", "=", "ingested-1")
         .execute();
-      await refreshDailyStats(trx, { accountId, locationIds: [locA], days: ["2024-03-08"] });
     });
     expect(await total(serviceQ)).toBe(service);
     for (const query of [foodQ, serviceQ]) expect(await overview(query)).toEqual(await fromReviews(query));
@@ -423,5 +419,372 @@ describe("group filter", () => {
       .where("group_id", "=", otherGroupId)
       .where("location_id", "=", locA)
       .execute();
+  });
+});
+
+/**
+ * Every roll-up row of an account, computed from scratch from its reviews and responses (written apart
+ * from review_rollups_recount: each review with its first published response, its distinct categories;
+ * the account rows straight from the reviews, not from the location rows).
+ */
+async function recomputed(db: Kysely<DB>, account: string) {
+  const reviews = sql`(
+    SELECT r.*, (r.published_at AT TIME ZONE a.time_zone)::date AS day, coalesce(r.rating, 0) AS stars,
+      (SELECT min(p.published_at) FROM responses p
+        WHERE p.review_id = r.id AND p.status = 'published' AND p.deleted_at IS NULL) AS first_at
+    FROM reviews r JOIN accounts a ON a.id = r.account_id
+    WHERE r.account_id = ${account} AND r.deleted_at_source IS NULL)`;
+  const counts = sql`count(*)::int AS review_count,
+    (count(*) FILTER (WHERE respondable))::int AS respondable_count,
+    (count(*) FILTER (WHERE respondable AND first_at IS NOT NULL))::int AS responded_count,
+    count(first_at)::int AS response_count,
+    round(coalesce(sum(greatest(0, extract(epoch FROM first_at - published_at) / 3600.0)), 0)::numeric, 6)::float8
+      AS response_hours_sum`;
+  const categories = sql`(SELECT rv.*, c.category FROM ${reviews} rv
+    CROSS JOIN LATERAL (SELECT DISTINCT x AS category FROM unnest(rv.categories) x WHERE x IS NOT NULL) c)`;
+  const run = async (query: RawBuilder<Record<string, unknown>>) => (await query.execute(db)).rows;
+  return {
+    review_daily_stats: await run(sql`SELECT location_id, day::text, source_id, stars AS rating, sentiment, ${counts}
+      FROM ${reviews} rv GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`),
+    review_daily_account_stats: await run(sql`SELECT day::text, source_id, stars AS rating, sentiment, ${counts}
+      FROM ${reviews} rv GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+    review_daily_category_stats: await run(sql`SELECT location_id, category, day::text, source_id, stars AS rating,
+      sentiment, ${counts} FROM ${categories} rc GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`),
+    review_daily_account_category_stats: await run(sql`SELECT category, day::text, source_id, stars AS rating,
+      sentiment, ${counts} FROM ${categories} rc GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`),
+  };
+}
+
+/** The roll-up rows the database holds for an account, in the shape of `recomputed`. */
+async function stored(db: Kysely<DB>, account: string) {
+  const counts = sql`review_count, respondable_count, responded_count, response_count,
+    round(response_hours_sum::numeric, 6)::float8 AS response_hours_sum`;
+  const run = async (query: RawBuilder<Record<string, unknown>>) => (await query.execute(db)).rows;
+  return {
+    review_daily_stats: await run(sql`SELECT location_id, day::text, source_id, rating, sentiment, ${counts}
+      FROM review_daily_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
+    review_daily_account_stats: await run(sql`SELECT day::text, source_id, rating, sentiment, ${counts}
+      FROM review_daily_account_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4`),
+    review_daily_category_stats: await run(sql`SELECT location_id, category, day::text, source_id, rating, sentiment,
+      ${counts} FROM review_daily_category_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5, 6`),
+    review_daily_account_category_stats: await run(sql`SELECT category, day::text, source_id, rating, sentiment,
+      ${counts} FROM review_daily_account_category_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
+  };
+}
+
+// Instants around midnight in Chicago from March 8 to 11, 2024 (CST until March 10, CDT after: midnight is
+// 06:00 UTC, then 05:00 UTC), so that edits move reviews across day boundaries.
+const INSTANTS = [3, 4, 5, 6, 7, 18].flatMap((hour) =>
+  [8, 9, 10, 11].map((day) => new Date(Date.UTC(2024, 2, day, hour, 30)).toISOString()),
+);
+const STATUSES = ["published", "pending", "error_published", "pending_delete", "deleted"] as const;
+
+const reviewValues = fc.record({
+  location: fc.nat(2),
+  source: fc.constantFrom("google", "yelp"),
+  rating: fc.option(fc.integer({ min: 1, max: 5 })),
+  sentiment: fc.integer({ min: -1, max: 1 }),
+  categories: fc.array(fc.constantFrom("food", "service", "value"), { maxLength: 3 }),
+  at: fc.constantFrom(...INSTANTS),
+  respondable: fc.boolean(),
+  deleted: fc.constantFrom(false, false, false, true),
+});
+const reviewFields = {
+  location: fc.nat(2),
+  source: fc.constantFrom("google", "yelp"),
+  rating: fc.option(fc.integer({ min: 1, max: 5 })),
+  sentiment: fc.integer({ min: -1, max: 1 }),
+  categories: fc.array(fc.constantFrom("food", "service", "value"), { maxLength: 3 }),
+  at: fc.constantFrom(...INSTANTS),
+  respondable: fc.boolean(),
+};
+/** One counted column changed (each of them alone is enough to move a review), or several. */
+const reviewEdit = fc.oneof(
+  ...Object.entries(reviewFields).map(([key, value]) => fc.record({ [key]: value }) as fc.Arbitrary<Partial<Fields>>),
+  fc.record(reviewFields, { requiredKeys: [] }),
+);
+type Fields = { [K in keyof typeof reviewFields]: (typeof reviewFields)[K] extends fc.Arbitrary<infer V> ? V : never };
+const write = fc.oneof(
+  fc.record({ kind: fc.constant("insert" as const), rows: fc.array(reviewValues, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("edit" as const), pick: fc.nat(), change: reviewEdit }),
+  fc.record({ kind: fc.constant("edit" as const), pick: fc.nat(), change: reviewEdit }),
+  fc.record({ kind: fc.constant("edit-location" as const), location: fc.nat(2), change: reviewEdit }),
+  fc.record({ kind: fc.constant("untouched" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("deleted-at-source" as const), pick: fc.nat(), deleted: fc.boolean() }),
+  fc.record({ kind: fc.constant("delete-review" as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant("respond" as const),
+    pick: fc.nat(),
+    hours: fc.option(fc.integer({ min: -2, max: 60 })),
+    status: fc.oneof(fc.constant("published" as const), fc.constantFrom(...STATUSES)),
+  }),
+  fc.record({ kind: fc.constant("response-status" as const), pick: fc.nat(), status: fc.constantFrom(...STATUSES) }),
+  fc.record({
+    kind: fc.constant("response-published-at" as const),
+    pick: fc.nat(),
+    hours: fc.integer({ min: 0, max: 30 }),
+  }),
+  fc.record({
+    kind: fc.constant("delete-response" as const),
+    pick: fc.nat(),
+    how: fc.constantFrom("row" as const, "status" as const, "deleted_at" as const),
+  }),
+);
+type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
+/** A write alone, or several in one transaction, committed or rolled back. */
+const step = fc.oneof(
+  { weight: 4, arbitrary: write.map((w) => ({ writes: [w], rollback: false })) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ writes: fc.array(write, { minLength: 2, maxLength: 4 }), rollback: fc.boolean() }),
+  },
+);
+
+class RolledBack extends Error {}
+
+describe("roll-ups kept by the database", () => {
+  let account: string;
+  let locations: string[];
+  let sources: Record<string, string>;
+
+  beforeAll(async () => {
+    const database = t.ctx.database;
+    account = (await createAccount(database)).id;
+    await database.db.updateTable("accounts").set({ time_zone: TZ }).where("id", "=", account).execute();
+    locations = [];
+    for (let i = 0; i < 3; i++) locations.push((await createLocation(database, account)).id);
+    sources = { google: await sourceId(database, "google"), yelp: await sourceId(database, "yelp") };
+  });
+
+  const pickOf = async <T>(rows: Promise<T[]>, pick: number) => {
+    const all = await rows;
+    return all.length ? all[pick % all.length] : undefined;
+  };
+  const reviewOf = (db: Kysely<DB>, pick: number) =>
+    pickOf(
+      db
+        .selectFrom("reviews")
+        .select(["id", "published_at", "source_id"])
+        .where("account_id", "=", account)
+        .orderBy("source_review_id")
+        .execute(),
+      pick,
+    );
+  const responseOf = (db: Kysely<DB>, pick: number) =>
+    pickOf(
+      db.selectFrom("responses").select(["id", "review_id"]).where("account_id", "=", account).orderBy("id").execute(),
+      pick,
+    );
+  const changeOf = (change: Partial<Fields>) => ({
+    ...(change.location !== undefined ? { location_id: locations[change.location]! } : {}),
+    ...(change.source !== undefined ? { source_id: sources[change.source]! } : {}),
+    ...(change.rating !== undefined ? { rating: change.rating } : {}),
+    ...(change.sentiment !== undefined ? { sentiment: change.sentiment } : {}),
+    ...(change.categories !== undefined ? { categories: change.categories } : {}),
+    ...(change.at !== undefined ? { published_at: new Date(change.at) } : {}),
+    ...(change.respondable !== undefined ? { respondable: change.respondable } : {}),
+  });
+
+  let serial = 0;
+  async function apply(db: Kysely<DB>, w: Write) {
+    switch (w.kind) {
+      case "insert":
+        await db
+          .insertInto("reviews")
+          .values(
+            w.rows.map((r) => ({
+              account_id: account,
+              location_id: locations[r.location]!,
+              source_id: sources[r.source]!,
+              source_review_id: `prop-${String(++serial).padStart(6, "0")}`,
+              rating: r.rating,
+              sentiment: r.sentiment,
+              categories: r.categories,
+              published_at: new Date(r.at),
+              respondable: r.respondable,
+              deleted_at_source: r.deleted ? new Date() : null,
+            })),
+          )
+          .execute();
+        return;
+      case "edit": {
+        const review = await reviewOf(db, w.pick);
+        const values = changeOf(w.change);
+        if (review && Object.keys(values).length) {
+          await db.updateTable("reviews").set(values).where("id", "=", review.id).execute();
+        }
+        return;
+      }
+      case "edit-location": {
+        // One statement changing every review of a location.
+        const values = changeOf(w.change);
+        if (Object.keys(values).length) {
+          await db
+            .updateTable("reviews")
+            .set(values)
+            .where("location_id", "=", locations[w.location]!)
+            .where("account_id", "=", account)
+            .execute();
+        }
+        return;
+      }
+      case "untouched": {
+        // Columns the roll-ups do not count.
+        const review = await reviewOf(db, w.pick);
+        if (review) {
+          await db
+            .updateTable("reviews")
+            .set({ content: `edited ${serial++}`, response_status: "published", updated_at: new Date() })
+            .where("id", "=", review.id)
+            .execute();
+        }
+        return;
+      }
+      case "deleted-at-source": {
+        const review = await reviewOf(db, w.pick);
+        if (review) {
+          await db
+            .updateTable("reviews")
+            .set({ deleted_at_source: w.deleted ? new Date() : null })
+            .where("id", "=", review.id)
+            .execute();
+        }
+        return;
+      }
+      case "delete-review": {
+        const review = await reviewOf(db, w.pick);
+        if (review) await db.deleteFrom("reviews").where("id", "=", review.id).execute();
+        return;
+      }
+      case "respond": {
+        const review = await reviewOf(db, w.pick);
+        if (review) {
+          await db
+            .insertInto("responses")
+            .values({
+              account_id: account,
+              review_id: review.id,
+              source_id: review.source_id,
+              content: "Thank you!",
+              status: w.status,
+              published_at:
+                w.hours === null ? null : new Date(new Date(review.published_at).getTime() + w.hours * 3_600_000),
+            })
+            .execute();
+        }
+        return;
+      }
+      case "response-status": {
+        const response = await responseOf(db, w.pick);
+        if (response)
+          await db.updateTable("responses").set({ status: w.status }).where("id", "=", response.id).execute();
+        return;
+      }
+      case "response-published-at": {
+        const response = await responseOf(db, w.pick);
+        if (response) {
+          await db
+            .updateTable("responses")
+            .set({ published_at: new Date(Date.UTC(2024, 2, 11, w.hours)) })
+            .where("id", "=", response.id)
+            .execute();
+        }
+        return;
+      }
+      case "delete-response": {
+        const response = await responseOf(db, w.pick);
+        if (!response) return;
+        if (w.how === "row") await db.deleteFrom("responses").where("id", "=", response.id).execute();
+        else {
+          await db
+            .updateTable("responses")
+            .set(w.how === "status" ? { status: "deleted", deleted_at: new Date() } : { deleted_at: new Date() })
+            .where("id", "=", response.id)
+            .execute();
+        }
+        return;
+      }
+    }
+  }
+
+  it("equal a from-scratch recount after any sequence of writes to reviews and responses", {
+    timeout: 300_000,
+  }, async () => {
+    const db = t.ctx.database.db;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(reviewValues, { minLength: 2, maxLength: 8 }),
+        fc.array(step, { maxLength: 12 }),
+        async (initial, steps) => {
+          // Each run on its own: no reviews, and roll-ups recounted (a failed run may have left them wrong).
+          await db.deleteFrom("reviews").where("account_id", "=", account).execute();
+          await refreshDailyStats(t.ctx.database, { accountId: account });
+          await apply(db, { kind: "insert", rows: initial });
+          expect(await stored(db, account)).toEqual(await recomputed(db, account));
+          // Checked after every step, so that a later write to the same day cannot hide a missed one.
+          for (const s of steps) {
+            if (s.writes.length === 1 && !s.rollback) await apply(db, s.writes[0]!);
+            else {
+              await db
+                .transaction()
+                .execute(async (trx) => {
+                  for (const w of s.writes) await apply(trx, w);
+                  if (s.rollback) throw new RolledBack();
+                })
+                .catch((error) => {
+                  if (!(error instanceof RolledBack)) throw error;
+                });
+            }
+            expect(await stored(db, account), JSON.stringify(s)).toEqual(await recomputed(db, account));
+          }
+          const expected = await recomputed(db, account);
+          // No key is left waiting, and a full rebuild finds nothing to change.
+          expect((await sql`SELECT count(*)::int AS n FROM review_rollup_pending`.execute(db)).rows).toEqual([
+            { n: 0 },
+          ]);
+          await refreshDailyStats(t.ctx.database, { accountId: account });
+          expect(await stored(db, account)).toEqual(expected);
+        },
+      ),
+      { numRuns: Number(process.env.ROLLUP_RUNS ?? 60) },
+    );
+  });
+
+  it("show a transaction's writes once it commits", async () => {
+    const db = t.ctx.database.db;
+    await db.deleteFrom("reviews").where("account_id", "=", account).execute();
+    await db.transaction().execute(async (trx) => {
+      await apply(trx, {
+        kind: "insert",
+        rows: [
+          {
+            location: 0,
+            source: "google",
+            rating: 4,
+            sentiment: 1,
+            categories: ["food"],
+            at: INSTANTS[0]!,
+            respondable: true,
+            deleted: false,
+          },
+        ],
+      });
+      expect((await stored(trx, account)).review_daily_stats).toEqual([]);
+    });
+    const after = await stored(db, account);
+    expect(after.review_daily_stats).toHaveLength(1);
+    expect(after).toEqual(await recomputed(db, account));
+  });
+
+  it("follow a new time zone once the account is recounted (what the refresh job does)", async () => {
+    const db = t.ctx.database.db;
+    await db.updateTable("accounts").set({ time_zone: "Asia/Tokyo" }).where("id", "=", account).execute();
+    const before = await stored(db, account);
+    const expected = await recomputed(db, account);
+    expect(before).not.toEqual(expected);
+    await refreshDailyStats(t.ctx.database, { accountId: account });
+    expect(await stored(db, account)).toEqual(expected);
+    await db.updateTable("accounts").set({ time_zone: TZ }).where("id", "=", account).execute();
+    await refreshDailyStats(t.ctx.database, { accountId: account });
   });
 });

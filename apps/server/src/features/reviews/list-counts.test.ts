@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGroup, createLocation, createReview, signedIn } from "../../test/factories.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
 import { startTestApp } from "../../test/harness.ts";
-import { refreshDailyStatsForReviews } from "../metrics/rollup.ts";
 
 /**
  * The list's `_total` and `_page` are read from the daily roll-ups when only their dimensions are
@@ -56,7 +55,6 @@ beforeAll(async () => {
     .set({ deleted_at_source: new Date("2025-03-20T00:00:00Z") })
     .where("id", "in", deleted)
     .execute();
-  await refreshDailyStatsForReviews(db, deleted);
   const sourceRows = await db.db.selectFrom("sources").select(["id", "code"]).where("code", "in", sources).execute();
   for (const s of sourceRows) q[s.code] = s.id;
   q.group = group.id;
