@@ -17,7 +17,9 @@ import { Jobs } from "./platform/jobs.ts";
 import { defineMailJob, Mailer } from "./platform/mail.ts";
 import { registerRouteHandler } from "./platform/route.ts";
 import { trackRoutes } from "./platform/routes.ts";
+import { registerSecurityHeaders } from "./platform/security.ts";
 import { responseSerializer } from "./platform/serializer.ts";
+import { registerMultipart } from "./platform/upload.ts";
 
 export const OPENAPI_INFO = {
   title: "Starboard API",
@@ -76,10 +78,13 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
+  await registerSecurityHeaders(app, config);
+
   const indexFile = path.join(config.webDist, "index.html");
   const spaHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, "utf8") : undefined;
   registerHttpConventions(app, { spaHtml });
   registerAuthentication(app, database);
+  await registerMultipart(app);
   for (const feature of features) {
     for (const handler of feature.routes?.(ctx) ?? []) registerRouteHandler(app, handler);
     await feature.jobs?.(ctx);
@@ -89,6 +94,21 @@ export async function buildApp(
   app.get("/api/openapi.json", { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
   await registerApiDocs(app);
 
-  if (spaHtml) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  if (spaHtml) {
+    // Hashed build files never change: cached for a year. Everything else revalidates. The build
+    // writes .br and .gz copies beside each file (apps/web/scripts/precompress.mjs); they are sent
+    // as they are, to browsers that accept them.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(config.webDist, "assets") + path.sep);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
   return { app, ctx };
 }

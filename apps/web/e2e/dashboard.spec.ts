@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO, managerApi, signIn, type TApi } from "./helpers";
 
 /**
- * The dashboard (platform.md §2, §6; reviews.md §9) for the current filters: the figures, the links
+ * The dashboard (docs/product/platform.md §2, §6; docs/product/reviews.md §9) for the current filters: the figures, the links
  * that carry the filters to /reviews, and the figures moving when a review arrives and is answered.
  * Reviews are added through the import API from the `feedback` source, whose responses publish
  * locally (the demo's Google connector has no fake in the e2e server).

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * The shared filter bar on /reviews (platform.md §2, §4; reviews.md §2), driven as a person would:
+ * The shared filter bar on /reviews (docs/product/platform.md §2, §4; docs/product/reviews.md §2), driven as a person would:
  * choices land in the URL query under the spec's keys, and the reset rules hold.
  */
 

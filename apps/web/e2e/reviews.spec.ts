@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { DEMO, DEMO_GOOGLE_TOKEN, fakeGoogle, managerApi, signIn, type TApi } from "./helpers";
 
 /**
- * The review screens driven as staff use them (reviews.md §2–§4): filters in the URL, cursor paging,
+ * The review screens driven as staff use them (docs/product/reviews.md §2–§4): filters in the URL, cursor paging,
  * answering, tagging, status, a failed publish with the spec's message, the keyboard path, the
  * lightbox, the Read Only view and an accessibility scan.
  *

@@ -11,7 +11,7 @@ import { queryClient } from "./lib/query-client";
 import { SessionProvider } from "./lib/session";
 import { AppRoutes } from "./routes/app-routes";
 
-/** Stacking layers (platform.md §9): 0, 100, 200, 300, 400, 500, 999999. */
+/** Stacking layers (docs/product/platform.md §9): 0, 100, 200, 300, 400, 500, 999999. */
 const theme = createTheme({
   primaryColor: "indigo",
   // Shade 8 keeps links and buttons at 4.5:1 or better on white (axe color-contrast).
@@ -32,7 +32,7 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 /** What features add to the shared filter bar on their pages; fixed for the app's life. */
 const FILTER_BAR_EXTENSIONS: readonly FilterBarExtension[] = [reviewsFilterBarExtension];
 
-/** Toasts default to 4000 ms (platform.md §9). */
+/** Toasts default to 4000 ms (docs/product/platform.md §9). */
 export const DEFAULT_TOAST_MS = 4000;
 
 export function App() {

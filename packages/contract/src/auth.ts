@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ZPermissionsSchema } from "./permissions.ts";
+import { z } from "./zod.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -47,6 +47,19 @@ export const ZAccountSchema = z.object({
 });
 export type TAccount = z.infer<typeof ZAccountSchema>;
 
+/**
+ * The trial facts the client shows, decided on the server from the account, its settings and the session:
+ * `has_trial` (the account is on a trial, or has a trial end date), `banner` (the trial banner applies to
+ * this session: a trial account that is neither a parent nor whitelabelled, unless its `trial_banner`
+ * setting is off), `days_left` (whole days until the trial ends, 0 once it has; null without an end date).
+ */
+export const ZSessionTrialSchema = z.object({
+  has_trial: z.boolean(),
+  banner: z.boolean(),
+  days_left: z.number().nullable(),
+});
+export type TSessionTrial = z.infer<typeof ZSessionTrialSchema>;
+
 export const ZSessionSchema = z.object({
   token: z.string().optional(),
   user_id: z.string(),
@@ -66,6 +79,7 @@ export const ZSessionSchema = z.object({
   account: ZAccountSchema,
   whitelabel: ZWhitelabelSchema.nullable(),
   settings: z.record(z.string(), z.union([z.boolean(), z.string()])),
+  trial: ZSessionTrialSchema,
 });
 export type TSession = z.infer<typeof ZSessionSchema>;
 
@@ -98,3 +112,19 @@ export const ZConfirmSchema = z.object({
 export const ZShadowTokenRequestSchema = z.object({
   child_account_id: z.string().min(1, "Child account is required").max(64),
 });
+
+/** POST /api/auth: a JSON body, or none with HTTP Basic email:password. */
+export const ZSignInBodySchema = ZSignInRequestSchema.nullish();
+
+/** A confirmation the client shows as it is. */
+export const ZMessageSchema = z.object({ message: z.string() });
+export type TMessage = z.infer<typeof ZMessageSchema>;
+
+export const ZResetTokenQuerySchema = z.object({ reset_password_token: z.string().min(1).max(200) });
+/** GET /api/passwords: the reset link still works (otherwise 404). */
+export const ZResetTokenCheckSchema = z.object({ valid: z.boolean() });
+
+/** A one-time sign-in link for the current user. */
+export const ZSsoTokenSchema = z.object({ token: z.string(), url: z.string(), expires_at: z.string() });
+export type TSsoToken = z.infer<typeof ZSsoTokenSchema>;
+export const ZSsoSignInSchema = z.object({ token: z.string().min(1, "Token is required").max(200) });

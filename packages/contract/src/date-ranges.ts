@@ -1,5 +1,5 @@
 /**
- * Date descriptors and the one place that turns them into date ranges (platform.md §4, §5, §9).
+ * Date descriptors and the one place that turns them into date ranges (docs/product/platform.md §4, §5, §9).
  * Server and web both import this module, so a preset means the same days everywhere.
  *
  * Every range is a pair of calendar dates `YYYY-MM-DD`, both ends inclusive. "Today" is the calendar
@@ -21,10 +21,10 @@
  * - allTime: from null (no lower bound) through T.
  * - custom: not computed here; the user's dates go through `validateCustomRange`.
  *
- * Custom range entry (platform.md §5): dates are typed as MM/DD/YY (YY means 20YY) and sent as
+ * Custom range entry (docs/product/platform.md §5): dates are typed as MM/DD/YY (YY means 20YY) and sent as
  * YYYY-MM-DD. An empty or unparseable entry holds no date, so it is 'Date Required'.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const DATE_DESCRIPTORS = [
   "today",
@@ -321,7 +321,7 @@ export type TCustomRangeResult = {
 };
 
 /**
- * The custom range rules of platform.md §5. A missing (or unparseable) date is 'Date Required' on
+ * The custom range rules of docs/product/platform.md §5. A missing (or unparseable) date is 'Date Required' on
  * that field. With both dates: from after to marks both fields 'Invalid Date Range'; to after today
  * marks to (not in single-input mode); in single-input mode from before today marks from.
  * ISO dates compare correctly as strings.

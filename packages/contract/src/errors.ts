@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The error body every failure answers with. */
 export const ZErrorSchema = z.object({

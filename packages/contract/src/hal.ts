@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The HAL page every list answers with. */
 export interface THalPage<K extends string, T> {

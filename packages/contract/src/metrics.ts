@@ -1,23 +1,54 @@
+import { ZReviewFilterQuerySchema } from "./review-filter.ts";
+import { z } from "./zod.ts";
+
+/**
+ * GET /api/metrics/{account_id}/overview: the review filter's dimensions (review-filter.ts): dates,
+ * group, location, source, rating, sentiment, category. Without dates, the last six months.
+ */
+export const ZMetricsQuerySchema = ZReviewFilterQuerySchema.pick({
+  published_after: true,
+  published_before: true,
+  from: true,
+  to: true,
+  group_id: true,
+  "group_id[]": true,
+  location_id: true,
+  "location_id[]": true,
+  source_id: true,
+  "source_id[]": true,
+  rating: true,
+  "rating[]": true,
+  sentiment: true,
+  "sentiment[]": true,
+  category: true,
+  "category[]": true,
+}).extend({ nonce: z.string().optional() });
+/** The overview's query as a caller sends it. */
+export type TMetricsQuery = z.input<typeof ZMetricsQuerySchema>;
+
+const ZAverage = z.number().nullable();
+
 /** GET /api/metrics/{account_id}/overview: the dashboard's numbers for the current filters. */
-export interface TMetricsOverview {
-  total_reviews: number;
-  avg_rating: number | null;
-  ratings: Record<"1" | "2" | "3" | "4" | "5", number>;
+export const ZMetricsOverviewSchema = z.object({
+  total_reviews: z.number(),
+  avg_rating: ZAverage,
+  ratings: z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number(), "5": z.number() }),
   /** Percent of respondable reviews with a published response; null when none is respondable. */
-  response_rate: number | null;
+  response_rate: ZAverage,
   /** Hours from publication to the first published response; null when nothing was answered. */
-  avg_response_time: number | null;
-  sentiment: { positive: number; negative: number; neutral: number };
+  avg_response_time: ZAverage,
+  sentiment: z.object({ positive: z.number(), negative: z.number(), neutral: z.number() }),
   /** The top 4 sources plus Other (source_id null). */
-  sources: { source_id: string | null; name: string; count: number }[];
-  granularity: "day" | "week" | "month";
-  timeseries: { date: string; total_reviews: number; avg_rating: number | null }[];
-  previous_period: {
-    total_reviews: number;
-    avg_rating: number | null;
-    published_after: string;
-    published_before: string;
-  };
-  published_after: string;
-  published_before: string;
-}
+  sources: z.array(z.object({ source_id: z.string().nullable(), name: z.string(), count: z.number() })),
+  granularity: z.enum(["day", "week", "month"]),
+  timeseries: z.array(z.object({ date: z.string(), total_reviews: z.number(), avg_rating: ZAverage })),
+  previous_period: z.object({
+    total_reviews: z.number(),
+    avg_rating: ZAverage,
+    published_after: z.string(),
+    published_before: z.string(),
+  }),
+  published_after: z.string(),
+  published_before: z.string(),
+});
+export type TMetricsOverview = z.infer<typeof ZMetricsOverviewSchema>;

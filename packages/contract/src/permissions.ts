@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The six user types. Ids are Starboard's configuration (the spec leaves them open). */
 export const USER_TYPES = [

@@ -1,18 +1,19 @@
 /**
- * The reviews API (reviews.md §3, §4, §7; decisions.md "Paths the spec leaves open"): reviews, responses,
+ * The reviews API (docs/product/reviews.md §3, §4, §7; docs/product/decisions.md "Paths the spec leaves open"): reviews, responses,
  * tags, review tags, notes, status labels, history, response templates, sources, URLs and issues.
  * The server validates with these schemas; the web client types its calls with them.
  */
-import { z } from "zod";
-import { ZIsoDateSchema } from "./date-ranges.ts";
+
 import { ZHalPageSchema, ZListQuerySchema } from "./hal.ts";
+import { ZReviewFilterQuerySchema } from "./review-filter.ts";
+import { z } from "./zod.ts";
 
 // --- Messages and constants ---------------------------------------------------------------------
 
-/** reviews.md §4: shown on a response whose publish failed (the job retries). */
+/** docs/product/reviews.md §4: shown on a response whose publish failed (the job retries). */
 export const RESPONSE_PUBLISH_ERROR =
   "An error occurred while publishing the response. We’ll try again. No action necessary.";
-/** reviews.md §4: shown on a response whose delete failed (the job retries). */
+/** docs/product/reviews.md §4: shown on a response whose delete failed (the job retries). */
 export const RESPONSE_DELETE_ERROR =
   "An error occurred while deleting the response. We’ll try again. No action necessary.";
 export const TAG_NAME_TAKEN = "A tag with that name already exists";
@@ -20,38 +21,21 @@ export const STATUS_LABEL_NAME_TAKEN = "A status label with that name already ex
 export const TAG_NAME_MAX = 50;
 export const NOTE_CONTENT_MAX = 5000;
 
-/** Sentiment on reviews is 1 (positive) or -1 (negative) (reviews.md §9). */
-export const REVIEW_SENTIMENTS = { positive: 1, negative: -1 } as const;
-export const REVIEW_SENTIMENT_VALUES = ["1", "-1"] as const;
-/** Rating filter values; "0" is a review without stars (a recommendation or a rating-less source). */
-export const REVIEW_RATING_VALUES = ["0", "1", "2", "3", "4", "5"] as const;
-/** Review types (`type` filter). */
-export const REVIEW_TYPES = ["with_text", "rating_only", "with_images", "with_response", "without_response"] as const;
-export type TReviewType = (typeof REVIEW_TYPES)[number];
-/** `status` filter values besides a status label id. */
-export const REVIEW_RESPONSE_STATUS_FILTERS = ["responded", "not_responded"] as const;
-/** Recognised experience category names (reviews.md §3). */
-export const REVIEW_CATEGORIES = [
-  "food",
-  "service",
-  "atmosphere",
-  "value",
-  "consumer",
-  "customer",
-  "product",
-  "location",
-  "carequality",
-  "bedsidemanner",
-  "staff",
-  "waittime",
-  "facilities",
-  "patient",
-] as const;
+/** The review filter's values (sentiment, rating, type, status, category) live with the filter. */
+export {
+  REVIEW_CATEGORIES,
+  REVIEW_RATING_VALUES,
+  REVIEW_RESPONSE_STATUS_FILTERS,
+  REVIEW_SENTIMENT_VALUES,
+  REVIEW_SENTIMENTS,
+  REVIEW_TYPES,
+  type TReviewType,
+} from "./review-filter.ts";
 export const REVIEW_SORTS = ["published_at", "rating", "first_seen_at"] as const;
 export const REVIEWS_PER_PAGE_DEFAULT = 25;
 export const REVIEWS_PER_PAGE_MAX = 100;
 
-/** Response states (reviews.md §4). */
+/** Response states (docs/product/reviews.md §4). */
 export const RESPONSE_STATUSES = [
   "pending",
   "published",
@@ -65,7 +49,7 @@ export type TResponseStatus = (typeof RESPONSE_STATUSES)[number];
 /** Placeholders a response template may hold, expanded by POST /api/response_templates/{id}/render. */
 export const RESPONSE_TEMPLATE_PLACEHOLDERS = ["{reviewer_name}", "{location_name}", "{rating}"] as const;
 
-/** Connection issue statuses (reviews.md §3). */
+/** Connection issue statuses (docs/product/reviews.md §3). */
 export const ISSUE_STATUSES = ["missing_place_id", "conflicting_place_id"] as const;
 
 export const REVIEW_HISTORY_ACTIONS = [
@@ -87,8 +71,6 @@ export type TReviewHistoryAction = (typeof REVIEW_HISTORY_ACTIONS)[number];
 
 const ZId = z.string().max(100);
 const ZLinks = z.object({ self: z.object({ href: z.string() }) });
-/** A list filter: one value, repeated values (`rating=4&rating=5`) or `rating[]=`. */
-const many = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(200)]).optional();
 
 // --- Sources, URLs, issues ----------------------------------------------------------------------
 
@@ -144,10 +126,17 @@ export type TUrl = z.infer<typeof ZUrlSchema>;
 export const ZUrlListSchema = ZHalPageSchema("urls", ZUrlSchema);
 export type TUrlList = z.infer<typeof ZUrlListSchema>;
 
+/** The review filter's location and source keys (`key`, repeated, `key[]`, comma-separated). */
+const ZLocationSourceFilterSchema = ZReviewFilterQuerySchema.pick({
+  location_id: true,
+  "location_id[]": true,
+  source_id: true,
+  "source_id[]": true,
+});
+
 export const ZUrlListQuerySchema = ZListQuerySchema.extend({
   per_page: z.coerce.number().int().min(1).max(500).default(250),
-  location_id: many(ZId),
-  source_id: many(ZId),
+  ...ZLocationSourceFilterSchema.shape,
   /** true: leave out URLs excluded from review requests (request_reviews false). */
   exclude_request_reviews: ZBoolParam,
   /** true: leave out sources whose terms forbid asking for reviews (Yelp). */
@@ -200,10 +189,9 @@ export const ZIssueSchema = z.object({
 export type TIssue = z.infer<typeof ZIssueSchema>;
 export const ZIssueListSchema = ZHalPageSchema("issues", ZIssueSchema);
 export const ZIssueListQuerySchema = ZListQuerySchema.extend({
-  location_id: many(ZId),
+  ...ZLocationSourceFilterSchema.shape,
   resource_type: z.literal("location").optional(),
   resource_id: ZId.optional(),
-  source_id: many(ZId),
   muted: ZBoolParam,
   /** true: include resolved issues as well. */
   include_resolved: ZBoolParam,
@@ -232,6 +220,14 @@ export const ZStatusLabelWriteSchema = z.object({
     .optional(),
   ordinal: z.number().int().min(0).max(10_000).optional(),
 });
+export type TStatusLabelWrite = z.infer<typeof ZStatusLabelWriteSchema>;
+/** POST /api/review_status_labels: in the signed-in account, or in `account_id` (a child account). */
+export const ZStatusLabelCreateSchema = ZStatusLabelWriteSchema.extend({ account_id: ZId.optional() });
+export type TStatusLabelCreate = z.infer<typeof ZStatusLabelCreateSchema>;
+/** PATCH: any of the fields (PUT sends them all). */
+export const ZStatusLabelPatchSchema = ZStatusLabelWriteSchema.partial();
+export const ZStatusLabelListSchema = ZHalPageSchema("review_status_labels", ZStatusLabelSchema);
+export type TStatusLabelList = z.infer<typeof ZStatusLabelListSchema>;
 
 export const ZTagSchema = z.object({
   id: z.string(),
@@ -249,6 +245,11 @@ const ZTagName = z
   .min(1, "Name is required")
   .max(TAG_NAME_MAX, `Name must be ${TAG_NAME_MAX} characters or fewer`);
 export const ZTagWriteSchema = z.object({ name: ZTagName });
+export type TTagWrite = z.infer<typeof ZTagWriteSchema>;
+/** POST /api/tags: in the signed-in account, or in `account_id` (a child account). */
+export const ZTagCreateSchema = ZTagWriteSchema.extend({ account_id: ZId.optional() });
+export type TTagCreate = z.infer<typeof ZTagCreateSchema>;
+export const ZTagPatchSchema = ZTagWriteSchema.partial();
 
 export const ZReviewTagSchema = z.object({
   id: z.string(),
@@ -260,7 +261,12 @@ export const ZReviewTagSchema = z.object({
   _links: ZLinks,
 });
 export type TReviewTag = z.infer<typeof ZReviewTagSchema>;
-export const ZReviewTagCreateSchema = z.object({ review_id: ZId, name: ZTagName });
+export const ZReviewTagListSchema = ZHalPageSchema("review_tags", ZReviewTagSchema);
+export type TReviewTagList = z.infer<typeof ZReviewTagListSchema>;
+export const ZReviewTagListQuerySchema = ZListQuerySchema.extend({ review_id: ZId.optional(), tag_id: ZId.optional() });
+export type TReviewTagListQuery = z.infer<typeof ZReviewTagListQuerySchema>;
+/** Tags the review with the account's tag of that name (created when there is none yet). */
+export const ZReviewTagCreateSchema = z.object({ review_id: ZId, name: ZTagName, account_id: ZId.optional() });
 export type TReviewTagCreate = z.infer<typeof ZReviewTagCreateSchema>;
 export const ZReviewTagDeleteQuerySchema = z.object({
   account_id: z.string().optional(),
@@ -286,8 +292,15 @@ const ZNoteContent = z
   .trim()
   .min(1, "Note can't be blank")
   .max(NOTE_CONTENT_MAX, `Note must be ${NOTE_CONTENT_MAX} characters or fewer`);
-export const ZNoteCreateSchema = z.object({ review_id: ZId, content: ZNoteContent });
+export const ZNoteListSchema = ZHalPageSchema("notes", ZNoteSchema);
+export type TNoteList = z.infer<typeof ZNoteListSchema>;
+export const ZNoteListQuerySchema = ZListQuerySchema.extend({ review_id: ZId.optional() });
+export type TNoteListQuery = z.infer<typeof ZNoteListQuerySchema>;
+export const ZNoteCreateSchema = z.object({ review_id: ZId, content: ZNoteContent, account_id: ZId.optional() });
+export type TNoteCreate = z.infer<typeof ZNoteCreateSchema>;
 export const ZNoteUpdateSchema = z.object({ content: ZNoteContent });
+export type TNoteUpdate = z.infer<typeof ZNoteUpdateSchema>;
+export const ZNotePatchSchema = ZNoteUpdateSchema.partial();
 
 export const ZResponseTemplateSchema = z.object({
   id: z.string(),
@@ -307,6 +320,13 @@ export const ZResponseTemplateWriteSchema = z.object({
   rating_min: z.number().int().min(0).max(5).nullable().optional(),
   rating_max: z.number().int().min(0).max(5).nullable().optional(),
 });
+export type TResponseTemplateWrite = z.infer<typeof ZResponseTemplateWriteSchema>;
+/** POST /api/response_templates: in the signed-in account, or in `account_id` (a child account). */
+export const ZResponseTemplateCreateSchema = ZResponseTemplateWriteSchema.extend({ account_id: ZId.optional() });
+export type TResponseTemplateCreate = z.infer<typeof ZResponseTemplateCreateSchema>;
+export const ZResponseTemplatePatchSchema = ZResponseTemplateWriteSchema.partial();
+export const ZResponseTemplateListSchema = ZHalPageSchema("response_templates", ZResponseTemplateSchema);
+export type TResponseTemplateList = z.infer<typeof ZResponseTemplateListSchema>;
 export const ZResponseTemplateRenderSchema = z.object({ review_id: ZId });
 export const ZRenderedTemplateSchema = z.object({
   template_id: z.string(),
@@ -338,6 +358,7 @@ export type TResponse = z.infer<typeof ZResponseSchema>;
 export const ZResponseListSchema = ZHalPageSchema("responses", ZResponseSchema);
 export type TResponseList = z.infer<typeof ZResponseListSchema>;
 export const ZResponseListQuerySchema = ZListQuerySchema.extend({ review_id: ZId });
+export type TResponseListQuery = z.infer<typeof ZResponseListQuerySchema>;
 export const ZResponseCreateSchema = z.object({
   review_id: ZId,
   // The source's limit is checked by the server (400 on `content`); this bounds the request.
@@ -414,36 +435,10 @@ export const ZReviewSchema = z.object({
 export type TReview = z.infer<typeof ZReviewSchema>;
 
 /**
- * GET /api/reviews. Repeated values of one filter are alternatives (rating 4 or 5); different filters
- * all apply. `from` / `to` are aliases of `published_after` / `published_before`.
+ * GET /api/reviews: the review filter (review-filter.ts, docs/api.md "Review filters"), the sort and the page
+ * (a cursor, `before` / `after`, or a `page` number).
  */
-export const ZReviewListQuerySchema = z.object({
-  account_id: z.string().max(100).optional(),
-  published_after: ZIsoDateSchema.optional(),
-  published_before: ZIsoDateSchema.optional(),
-  from: ZIsoDateSchema.optional(),
-  to: ZIsoDateSchema.optional(),
-  group_id: many(ZId),
-  "group_id[]": many(ZId),
-  location_id: many(ZId),
-  "location_id[]": many(ZId),
-  source_id: many(ZId),
-  "source_id[]": many(ZId),
-  rating: many(z.enum(REVIEW_RATING_VALUES)),
-  "rating[]": many(z.enum(REVIEW_RATING_VALUES)),
-  /** A status label id, `responded` or `not_responded`. */
-  status: many(ZId),
-  "status[]": many(ZId),
-  sentiment: many(z.enum(REVIEW_SENTIMENT_VALUES)),
-  "sentiment[]": many(z.enum(REVIEW_SENTIMENT_VALUES)),
-  category: many(z.string().max(50)),
-  "category[]": many(z.string().max(50)),
-  type: many(z.enum(REVIEW_TYPES)),
-  "type[]": many(z.enum(REVIEW_TYPES)),
-  /** A tag id or a tag name. */
-  tag: many(z.string().max(100)),
-  "tag[]": many(z.string().max(100)),
-  keywords: z.string().max(200).optional(),
+export const ZReviewListQuerySchema = ZReviewFilterQuerySchema.extend({
   "sort[by]": z.enum(REVIEW_SORTS).optional(),
   "sort[order]": z.enum(["asc", "desc", "ASC", "DESC"]).optional(),
   before: z.string().max(300).optional(),
@@ -496,14 +491,3 @@ export const ZReviewHistoryQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(REVIEWS_PER_PAGE_MAX).default(REVIEWS_PER_PAGE_DEFAULT),
   nonce: z.string().optional(),
 });
-
-/** All values of a list filter, whichever way they came (`key`, repeated `key`, `key[]`). */
-export function filterValues<T>(query: Record<string, unknown>, key: string): T[] {
-  const out: T[] = [];
-  for (const k of [key, `${key}[]`]) {
-    const v = query[k];
-    if (v === undefined || v === null || v === "") continue;
-    for (const item of Array.isArray(v) ? v : [v]) if (item !== "") out.push(item as T);
-  }
-  return out;
-}

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth.ts";
-import { ZListQuerySchema } from "./hal.ts";
+import { ZHalPageSchema, ZListQuerySchema } from "./hal.ts";
 import { USER_TYPES } from "./permissions.ts";
+import { z } from "./zod.ts";
 
 const userTypeIds = USER_TYPES.map((t) => t.id) as number[];
 
@@ -32,6 +32,8 @@ export const ZUserSchema = z.object({
   _links: z.object({ self: z.object({ href: z.string() }) }),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
+export const ZUserListSchema = ZHalPageSchema("users", ZUserSchema);
+export type TUserList = z.infer<typeof ZUserListSchema>;
 
 export const ZUserListQuerySchema = ZListQuerySchema.extend({
   include_shadow_users: z.enum(["true", "false", "1", "0"]).optional(),
@@ -66,6 +68,8 @@ export const ZUserReplaceSchema = z.object({
   user_type_id: ZUserTypeId,
   profile_name: z.string().trim().max(200).nullish(),
 });
+export type TUserReplace = z.infer<typeof ZUserReplaceSchema>;
 
 export const ZUserTypeSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
 export type TUserType = z.infer<typeof ZUserTypeSchema>;
+export const ZUserTypeListSchema = ZHalPageSchema("user_types", ZUserTypeSchema);

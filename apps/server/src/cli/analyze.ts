@@ -1,4 +1,4 @@
-// Text analysis from the command line (spec decisions.md): JSON lines {"id","text","industry"} on stdin,
+// Text analysis from the command line (docs/product/decisions.md): JSON lines {"id","text","industry"} on stdin,
 // {"id","mentions":[{"keyword","category","sentiment"}]} lines on stdout, one per input line, in order.
 // A bad line answers {"id", "error"} and the run goes on. Nothing else is written to stdout.
 // Run: npm run --silent analyze < in.jsonl > out.jsonl

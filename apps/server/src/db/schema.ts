@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ReviewsDB } from "./reviews-schema.ts";
 
-// Table types for Kysely. Features add their tables in their own files and list them here.
+// Every table's type for Kysely, in one place beside the migrations (db/migrations): a migration that adds or
+// changes a table changes its type here in the same commit.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T = unknown> = ColumnType<T, string | T | undefined, string | T>;
@@ -219,7 +219,303 @@ export interface SsoTokensTable {
   created_at: Generated<Date>;
 }
 
-export interface DB extends ReviewsDB {
+// ---- Reviews, sources, responses, tags, notes, templates, alerts (migrations 0003, 0005) ----
+
+export interface SourcesTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  ordinal: Generated<number>;
+  logo_url: string | null;
+  color: string | null;
+  supports_reviews: Generated<boolean>;
+  supports_responses: Generated<boolean>;
+  supports_images: Generated<boolean>;
+  response_char_limit: number | null;
+  connection_issue_title: string | null;
+  connection_issue_message: string | null;
+}
+export interface UrlsTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string;
+  source_id: string;
+  link: string;
+  reference_id: string | null;
+  status: Generated<string>;
+  request_reviews: Generated<boolean>;
+  last_scanned_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export interface SourceCredentialsTable {
+  id: Generated<string>;
+  account_id: string;
+  source_id: string;
+  access_token: string | null;
+  api_key: string | null;
+  business_user_id: string | null;
+  expires_at: NullableTimestamp;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+}
+export interface IssuesTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string;
+  source_id: string;
+  status: string;
+  muted: Generated<boolean>;
+  created_at: Generated<Date>;
+  resolved_at: NullableTimestamp;
+}
+export interface ReviewStatusLabelsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  color: string | null;
+  ordinal: Generated<number>;
+  created_at: Generated<Date>;
+}
+export interface ReviewsTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string;
+  source_id: string;
+  source_review_id: string;
+  author_name: string | null;
+  author_avatar_url: string | null;
+  rating: number | null;
+  recommendation: string | null;
+  title: string | null;
+  content: string | null;
+  url: string | null;
+  published_at: Timestamp;
+  first_seen_at: Generated<Date>;
+  updated_at_source: NullableTimestamp;
+  deleted_at_source: NullableTimestamp;
+  sentiment: Generated<number>;
+  categories: ColumnType<string[], string[] | undefined, string[]>;
+  status_label_id: string | null;
+  respondable: Generated<boolean>;
+  response_status: string | null;
+  responded_at: NullableTimestamp;
+  images_count: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface ReviewImagesTable {
+  id: Generated<string>;
+  account_id: string;
+  review_id: string;
+  name: string | null;
+  url: string;
+  cdn_url: string | null;
+  low_resolution_url: string | null;
+  cdn_low_resolution_url: string | null;
+  position: Generated<number>;
+}
+export interface ReviewMentionsTable {
+  id: Generated<string>;
+  account_id: string;
+  review_id: string;
+  location_id: string;
+  source_id: string;
+  published_at: Timestamp;
+  keyword: string;
+  category: string | null;
+  sentiment: string;
+}
+export interface ResponsesTable {
+  id: Generated<string>;
+  account_id: string;
+  review_id: string;
+  source_id: string;
+  user_id: string | null;
+  content: string;
+  status: Generated<string>;
+  status_description: string | null;
+  read_only: Generated<boolean>;
+  from_source: Generated<boolean>;
+  source_response_id: string | null;
+  published_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+export interface TagsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  created_at: Generated<Date>;
+}
+export interface ReviewTagsTable {
+  id: Generated<string>;
+  account_id: string;
+  review_id: string;
+  tag_id: string;
+  name: string;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+}
+export interface NotesTable {
+  id: Generated<string>;
+  account_id: string;
+  review_id: string;
+  user_id: string | null;
+  content: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface ReviewHistoryTable {
+  id: Generated<string>;
+  account_id: string;
+  review_id: string;
+  user_id: string | null;
+  action: string;
+  details: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+export interface ResponseTemplatesTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  content: string;
+  rating_min: number | null;
+  rating_max: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface AlertTypesTable {
+  id: number;
+  code: string;
+  name: string;
+}
+export interface AlertFrequenciesTable {
+  id: number;
+  code: string;
+  name: string;
+}
+export interface AlertsTable {
+  /** When the alert was last switched on (migration 0005). */
+  enabled_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  alert_type_id: number;
+  alert_frequency_id: number;
+  filters: Json<Record<string, unknown>>;
+  enabled: Generated<boolean>;
+  last_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+// ---- Ingestion (migration 0005) ----
+
+export interface SourceSyncsTable {
+  location_id: string;
+  source_id: string;
+  account_id: string;
+  full_syncs: Generated<number>;
+  last_started_at: NullableTimestamp;
+  last_completed_at: NullableTimestamp;
+  last_status: string | null;
+  last_error: string | null;
+  last_counts: Json<Record<string, number>>;
+}
+
+export interface ReviewSourceMissesTable {
+  review_id: string;
+  misses: Generated<number>;
+  last_missed_at: Generated<Date>;
+}
+
+export interface ImportError {
+  /** 1-based position of the record among the file's data rows (the CSV header is not counted). */
+  row: number;
+  field: string;
+  message: string;
+}
+
+export interface ReviewImportsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string | null;
+  file_name: string | null;
+  status: Generated<string>;
+  total: Generated<number>;
+  processed: Generated<number>;
+  imported: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  error_count: Generated<number>;
+  errors: Json<ImportError[]>;
+  rows: ColumnType<Record<string, unknown>[] | null, string | null | undefined, string | null>;
+  status_reason: string | null;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
+// ---- Metrics roll-ups (migrations 0005, 0008; kept by the triggers of 0009) ----
+
+interface StatsColumns {
+  account_id: string;
+  source_id: string;
+  /** Calendar day of published_at in the account's time zone, YYYY-MM-DD. */
+  day: string;
+  /** 0 for reviews without stars. */
+  rating: number;
+  sentiment: number;
+  review_count: number;
+  respondable_count: number;
+  /** Respondable reviews with a published response. */
+  responded_count: number;
+  /** Reviews (respondable or not) with a published response; the divisor of the response time. */
+  response_count: number;
+  /** Hours from published_at to the first published response, summed over response_count reviews. */
+  response_hours_sum: number;
+}
+
+export interface ReviewDailyStatsTable extends StatsColumns {
+  location_id: string;
+}
+export type ReviewDailyAccountStatsTable = StatsColumns;
+
+/** By experience category: a review counts once in each of its categories. */
+export interface ReviewDailyCategoryStatsTable extends StatsColumns {
+  location_id: string;
+  category: string;
+}
+export interface ReviewDailyAccountCategoryStatsTable extends StatsColumns {
+  category: string;
+}
+
+export interface DB {
+  sources: SourcesTable;
+  urls: UrlsTable;
+  source_credentials: SourceCredentialsTable;
+  issues: IssuesTable;
+  review_status_labels: ReviewStatusLabelsTable;
+  reviews: ReviewsTable;
+  review_images: ReviewImagesTable;
+  review_mentions: ReviewMentionsTable;
+  responses: ResponsesTable;
+  tags: TagsTable;
+  review_tags: ReviewTagsTable;
+  notes: NotesTable;
+  review_history: ReviewHistoryTable;
+  response_templates: ResponseTemplatesTable;
+  alert_types: AlertTypesTable;
+  alert_frequencies: AlertFrequenciesTable;
+  alerts: AlertsTable;
+  source_syncs: SourceSyncsTable;
+  review_source_misses: ReviewSourceMissesTable;
+  review_imports: ReviewImportsTable;
+  review_daily_stats: ReviewDailyStatsTable;
+  review_daily_account_stats: ReviewDailyAccountStatsTable;
+  review_daily_category_stats: ReviewDailyCategoryStatsTable;
+  review_daily_account_category_stats: ReviewDailyAccountCategoryStatsTable;
   sso_tokens: SsoTokensTable;
   whitelabels: WhitelabelsTable;
   accounts: AccountsTable;

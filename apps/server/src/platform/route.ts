@@ -33,6 +33,10 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route of the table this Fastify route serves. */
     route?: RouteDefinition;
+    /** The resource whose id the `:id` path parameter names (for the tenancy walk test). */
+    idResource?: string;
+    /** Reference data shared by every account (countries, user types): no tenancy to check. */
+    shared?: boolean;
   }
 }
 

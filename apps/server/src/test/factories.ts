@@ -3,7 +3,6 @@ import { type TUserTypeCode, USER_TYPE_IDS } from "@starboard/contract/permissio
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../features/accounts/settings.ts";
-import { refreshDailyStatsForReviews } from "../features/metrics/rollup.ts";
 import { hashPassword, newToken, SESSION_TTL_MS } from "../platform/auth.ts";
 import { Client, type TestApp } from "./harness.ts";
 
@@ -318,8 +317,6 @@ export async function createReview(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  // As every writer of reviews does (ingestion, import, demo): the daily roll-ups count it.
-  await refreshDailyStatsForReviews(database, [review.id]);
   return review;
 }
 

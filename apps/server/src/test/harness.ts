@@ -24,7 +24,9 @@ export interface TestApp {
  * or a new database on the PostgreSQL server named by DATABASE_URL. Requests go
  * over real HTTP.
  */
-export async function startTestApp(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { workers?: boolean; env?: Record<string, string>; webDist?: string } = {},
+): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
@@ -54,7 +56,7 @@ export async function startTestApp(opts: { workers?: boolean; env?: Record<strin
     databaseUrl,
     environment: "test" as const,
     runWorkers: opts.workers ?? true,
-    webDist: path.join(dataDir, "no-web"),
+    webDist: opts.webDist ?? path.join(dataDir, "no-web"),
   };
   const database = await openDatabase({ databaseUrl, poolSize: 6 });
   await migrateToLatest(database.db);

@@ -1,5 +1,5 @@
 /**
- * Product analytics. Impersonated sessions send nothing (platform.md §1); the session
+ * Product analytics. Impersonated sessions send nothing (docs/product/platform.md §1); the session
  * module switches tracking off for them. The sink is a no-op until an analytics webhook
  * is configured (its path is not in the spec).
  */

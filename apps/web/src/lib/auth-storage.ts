@@ -1,7 +1,7 @@
 import { readJson, writeJson, writeStorage } from "./local-storage";
 
 /**
- * The stored sign-in (platform.md §3, §4): the token of the signed-in user and, while a parent
+ * The stored sign-in (docs/product/platform.md §3, §4): the token of the signed-in user and, while a parent
  * user shadows child accounts, one child session per child account. Removing this entry in any
  * tab signs every tab out.
  */

@@ -4,9 +4,10 @@ import { useFeatureFlags } from "./feature-flags-context";
 import { useSession } from "./session";
 
 /**
- * Gates (platform.md §6): content shows by feature flag, by permission set (all or some),
- * by exact user type id, or by account setting. Every answer comes from the session's
- * permission summary and settings; the client never re-derives the rules.
+ * Gates (docs/product/platform.md §6): content shows by feature flag, by permission set (all or some), or by
+ * account setting. Every answer comes from the session's permission summary and settings; the
+ * client never re-derives the rules, so there is no gate by user type: what a user type may do is
+ * in its permission summary.
  */
 export type PermissionPair = readonly [TAction, TResource];
 
@@ -17,8 +18,6 @@ export interface GateRule {
   permissions?: readonly PermissionPair[];
   /** With `permissions`: any one of them is enough. */
   some?: boolean;
-  /** The user's type id must equal this. */
-  userTypeId?: number;
   /** An account setting that must be true. */
   setting?: string;
 }
@@ -27,14 +26,12 @@ export interface GateContext {
   permissions: Parameters<typeof can>[0];
   flags: Record<string, boolean>;
   settings: Record<string, boolean | string>;
-  userTypeId: number | null;
 }
 
 /** Pure check, shared by the components, the hooks and the navigation table. */
 export function passesGate(rule: GateRule, ctx: GateContext): boolean {
   if (rule.flag && ctx.flags[rule.flag] !== true) return false;
   if (rule.setting && !isSettingOn(ctx.settings[rule.setting])) return false;
-  if (rule.userTypeId !== undefined && ctx.userTypeId !== rule.userTypeId) return false;
   if (rule.permissions && rule.permissions.length > 0) {
     const check = ([action, resource]: PermissionPair) => can(ctx.permissions, action, resource);
     if (rule.some ? !rule.permissions.some(check) : !rule.permissions.every(check)) return false;
@@ -54,7 +51,6 @@ export function useGateContext(): GateContext {
     permissions,
     flags,
     settings: session?.settings ?? {},
-    userTypeId: session?.user_type_id ?? null,
   };
 }
 
@@ -100,18 +96,6 @@ export function PermissionGate({
   fallback?: ReactNode;
 }) {
   return <>{useGate({ permissions, some }) ? children : fallback}</>;
-}
-
-export function UserTypeGate({
-  userTypeId,
-  children,
-  fallback = null,
-}: {
-  userTypeId: number;
-  children: ReactNode;
-  fallback?: ReactNode;
-}) {
-  return <>{useGate({ userTypeId }) ? children : fallback}</>;
 }
 
 export function AccountSettingGate({

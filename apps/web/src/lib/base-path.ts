@@ -1,5 +1,5 @@
 /**
- * Shadowing (platform.md §2): while a parent user works inside a child account, the
+ * Shadowing (docs/product/platform.md §2): while a parent user works inside a child account, the
  * application is served under /as/{childAccountId}. The router's basename is decided once,
  * at start, from the address; moving between the parent and a child is a full page load.
  */

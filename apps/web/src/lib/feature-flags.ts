@@ -1,7 +1,7 @@
 import { readJson, writeJson } from "./local-storage";
 
 /**
- * Client feature flags (platform.md §6). A URL parameter `features.<name>=true|false` sets a
+ * Client feature flags (docs/product/platform.md §6). A URL parameter `features.<name>=true|false` sets a
  * flag and it is remembered in localStorage, so `?features.reviewTags=true` turns it on for
  * later visits too; `features.<name>=` (empty) forgets it.
  */

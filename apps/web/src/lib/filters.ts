@@ -1,5 +1,5 @@
 /**
- * Filter state in the URL query (platform.md §2 "Shared filter bar", §4 "Filter changes"; reviews.md §2).
+ * Filter state in the URL query (docs/product/platform.md §2 "Shared filter bar", §4 "Filter changes"; docs/product/reviews.md §2).
  * Pure functions over URLSearchParams, so they are unit-tested without a router; `filters.ts` wraps
  * them in the `useFilters()` hook at the end of this file.
  *
@@ -62,7 +62,7 @@ export function isReviewsPath(pathname: string): boolean {
   return /(^|\/)reviews\/?$/.test(pathname);
 }
 
-/** The default-date kind of a page (platform.md §4): reviews and keywords thirty days, other pages six months. */
+/** The default-date kind of a page (docs/product/platform.md §4): reviews and keywords thirty days, other pages six months. */
 export function dateKindForPath(pathname: string): TDatePageKind {
   if (isReviewsPath(pathname)) return "reviews";
   const keywords = /\/dashboard\/keywords(\/([^/]+))?\/?$/.exec(pathname);
@@ -144,7 +144,7 @@ function dropBracketKeys(params: URLSearchParams, changing: ReadonlySet<string>)
 }
 
 /**
- * Applies filter changes to a query (platform.md §4 "Filter changes"):
+ * Applies filter changes to a query (docs/product/platform.md §4 "Filter changes"):
  * - empty values remove their key; `[]`-suffixed keys are removed;
  * - changing date, group, location, source or rating resets paging (before, after, page) and replaces the URL;
  * - changing the group clears location and search_terms (unless the change sets a location itself);
@@ -214,7 +214,7 @@ export function effectiveDescriptor(state: TFilterState, pathname: string): TDat
 
 // --- Links between pages ------------------------------------------------------------------------
 
-/** Pages whose filters carry over into links to each other (platform.md §2 "Navigation defaults"). */
+/** Pages whose filters carry over into links to each other (docs/product/platform.md §2 "Navigation defaults"). */
 export const FILTER_CARRYING_PATHS = [
   "/dashboard",
   "/reviews",
@@ -230,7 +230,7 @@ export function isFilterCarryingPath(pathname: string): boolean {
 
 const isKeywordsPath = (pathname: string) => /\/dashboard\/keywords(\/|$)/.test(pathname);
 
-/** Sentiment is 1 / -1 on reviews and positive / negative on keywords (reviews.md §9). */
+/** Sentiment is 1 / -1 on reviews and positive / negative on keywords (docs/product/reviews.md §9). */
 export function sentimentFor(value: string, toPath: string): string {
   const positive = value === "1" || value === "positive";
   const negative = value === "-1" || value === "negative";
@@ -302,7 +302,7 @@ export type TUseFilters = {
   carryFilters: (toPath: string) => string;
 };
 
-/** The filters of the current page, and the rules of platform.md §4 for changing them. */
+/** The filters of the current page, and the rules of docs/product/platform.md §4 for changing them. */
 export function useFilters(): TUseFilters {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import { DEFAULT_DATE_DESCRIPTOR } from "@starboard/contract/date-ranges";
 import { CARRIED_KEYS } from "./filters";
 
 /**
- * Navigation defaults (platform.md §2): each navigation target with its default filters.
+ * Navigation defaults (docs/product/platform.md §2): each navigation target with its default filters.
  * On the dashboard, reviews, locations, keywords and photos pages the current filters
  * carry over into the links to the other pages; empty values are dropped.
  */

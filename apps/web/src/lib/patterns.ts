@@ -1,5 +1,5 @@
 /**
- * Input patterns (platform.md §5): a standard e-mail address, and a 10-digit US phone number with
+ * Input patterns (docs/product/platform.md §5): a standard e-mail address, and a 10-digit US phone number with
  * optional separators (space, dot, dash) and optional parentheses around the area code.
  */
 

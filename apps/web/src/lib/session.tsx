@@ -27,7 +27,7 @@ import { hardNavigate } from "./base-path";
 import { queryClient } from "./query-client";
 
 /**
- * The session (platform.md §3, §4, §8):
+ * The session (docs/product/platform.md §3, §4, §8):
  * - the token lives in localStorage; removing it in another tab signs this tab out;
  * - a different identity clears every cached query (account, profile, user, whitelabel...);
  * - a 401 on any call signs out silently to /login?invalidated=true&redirect=<path>;

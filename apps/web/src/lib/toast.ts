@@ -1,5 +1,5 @@
 /**
- * Toasts (platform.md §3 "Alert/toast", §4 "Toasts", §8, §9) on @mantine/notifications.
+ * Toasts (docs/product/platform.md §3 "Alert/toast", §4 "Toasts", §8, §9) on @mantine/notifications.
  * Levels alert, info and success; default duration 4000 ms (overridable by a setting), 120 ms fade;
  * a duration of 0 or less keeps the toast until it is closed with its button, Enter or Escape.
  *
@@ -109,7 +109,7 @@ export function showRequestError(error: unknown, prefix?: string): void {
   if (!isSilent(error)) toastAlert(requestErrorMessage(error, prefix));
 }
 
-/** Shows the alert for a failed request, then rethrows (platform.md §7 "Answers"): `.catch((e) => notifyRequestError(e))`. */
+/** Shows the alert for a failed request, then rethrows (docs/product/platform.md §7 "Answers"): `.catch((e) => notifyRequestError(e))`. */
 export function notifyRequestError(error: unknown, prefix?: string): never {
   showRequestError(error, prefix);
   throw error;

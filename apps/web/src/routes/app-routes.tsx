@@ -6,7 +6,7 @@ import { Pages } from "./lazy-pages";
 import { RedirectKeepQuery } from "./redirects";
 import { RequireSession } from "./require-session";
 
-/** The signed-out routes (platform.md §2), then everything else behind the session. */
+/** The signed-out routes (docs/product/platform.md §2), then everything else behind the session. */
 export function AppRoutes() {
   return (
     <ErrorBoundary>

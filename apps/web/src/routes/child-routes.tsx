@@ -25,7 +25,7 @@ const gate = (rule: Parameters<typeof RouteGate>[0]["rule"], title: string, page
   </RouteGate>
 );
 
-/** The signed-in routes of a regular (child) account (platform.md §2). */
+/** The signed-in routes of a regular (child) account (docs/product/platform.md §2). */
 export function ChildRoutes() {
   return (
     <Routes>

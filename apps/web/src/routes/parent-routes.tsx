@@ -4,7 +4,7 @@ import { Pages } from "./lazy-pages";
 import { RouteGate } from "./route-gate";
 import { SettingsRoutes } from "./settings-routes";
 
-/** The signed-in routes of a parent (partner) account; anything else goes to /accounts (platform.md §2). */
+/** The signed-in routes of a parent (partner) account; anything else goes to /accounts (docs/product/platform.md §2). */
 export function ParentRoutes() {
   return (
     <Routes>

@@ -34,7 +34,7 @@ export function RequireSession() {
     );
   }
   if (status === "signed-out" || !session) {
-    // /error is a signed-out route too (platform.md §2): on its own, outside the layout.
+    // /error is a signed-out route too (docs/product/platform.md §2): on its own, outside the layout.
     if (location.pathname === "/error") return <Pages.Error standalone />;
     const path = location.pathname + location.search;
     return <Navigate to={path === "/" ? "/login" : `/login?redirect=${encodeURIComponent(path)}`} replace />;

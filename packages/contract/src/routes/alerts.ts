@@ -1,2 +1,122 @@
-/** E-mail alerts, their types and frequencies. Routes are added here as `name: defineRoute({...})` (see routes/reviews.ts). */
-export const alertRoutes = {};
+import {
+  ZAlertCreateSchema,
+  ZAlertFrequencyListSchema,
+  ZAlertListQuerySchema,
+  ZAlertListSchema,
+  ZAlertPatchSchema,
+  ZAlertReferenceParams,
+  ZAlertReferenceSchema,
+  ZAlertSchema,
+  ZAlertTypeListSchema,
+  ZAlertWriteSchema,
+} from "../alerts.ts";
+import { defineRoute } from "../route.ts";
+import { z } from "../zod.ts";
+
+const ZIdParams = z.object({ id: z.string().max(100) });
+const tag = "alerts";
+
+/** The signed-in user's e-mail alerts, and the alert types and frequencies they choose from. */
+export const alertRoutes = {
+  listAlertTypes: defineRoute({
+    method: "GET",
+    path: "/api/alert_types",
+    summary: "The alert types (new review, negative review, response failed to publish)",
+    tag,
+    response: ZAlertTypeListSchema,
+    access: { action: "read", resource: "alert" },
+    shared: true,
+  }),
+  getAlertType: defineRoute({
+    method: "GET",
+    path: "/api/alert_types/:id",
+    summary: "One alert type",
+    tag,
+    params: ZAlertReferenceParams,
+    response: ZAlertReferenceSchema,
+    access: { action: "read", resource: "alert" },
+    shared: true,
+  }),
+  listAlertFrequencies: defineRoute({
+    method: "GET",
+    path: "/api/alert_frequencies",
+    summary: "The alert frequencies (instant, daily digest, weekly digest)",
+    tag,
+    response: ZAlertFrequencyListSchema,
+    access: { action: "read", resource: "alert" },
+    shared: true,
+  }),
+  getAlertFrequency: defineRoute({
+    method: "GET",
+    path: "/api/alert_frequencies/:id",
+    summary: "One alert frequency",
+    tag,
+    params: ZAlertReferenceParams,
+    response: ZAlertReferenceSchema,
+    access: { action: "read", resource: "alert" },
+    shared: true,
+  }),
+  listAlerts: defineRoute({
+    method: "GET",
+    path: "/api/alerts",
+    summary: "The signed-in user's alerts in the account, oldest first",
+    tag,
+    query: ZAlertListQuerySchema,
+    response: ZAlertListSchema,
+    access: { action: "read", resource: "alert" },
+  }),
+  getAlert: defineRoute({
+    method: "GET",
+    path: "/api/alerts/:id",
+    summary: "One of the signed-in user's alerts (another user's answers 404)",
+    tag,
+    params: ZIdParams,
+    response: ZAlertSchema,
+    access: { action: "read", resource: "alert" },
+    idResource: "alerts",
+  }),
+  createAlert: defineRoute({
+    method: "POST",
+    path: "/api/alerts",
+    summary: "Subscribes the signed-in user to an alert (enabled unless `enabled: false`)",
+    tag,
+    body: ZAlertCreateSchema,
+    status: 201,
+    response: ZAlertSchema,
+    access: { action: "update", resource: "alert" },
+  }),
+  updateAlert: defineRoute({
+    method: "PATCH",
+    path: "/api/alerts/:id",
+    summary:
+      "Changes the fields sent of one of the signed-in user's alerts; `enabled: true` outweighs an earlier unsubscribe",
+    tag,
+    params: ZIdParams,
+    body: ZAlertPatchSchema,
+    response: ZAlertSchema,
+    access: { action: "update", resource: "alert" },
+    idResource: "alerts",
+  }),
+  replaceAlert: defineRoute({
+    method: "PUT",
+    path: "/api/alerts/:id",
+    summary: "Changes one of the signed-in user's alerts; the type and frequency are required",
+    tag,
+    params: ZIdParams,
+    body: ZAlertWriteSchema,
+    response: ZAlertSchema,
+    access: { action: "update", resource: "alert" },
+    idResource: "alerts",
+  }),
+  deleteAlert: defineRoute({
+    method: "DELETE",
+    path: "/api/alerts/:id",
+    summary: "Deletes one of the signed-in user's alerts",
+    tag,
+    params: ZIdParams,
+    status: 204,
+    response: z.null(),
+    access: { action: "update", resource: "alert" },
+    idResource: "alerts",
+  }),
+};

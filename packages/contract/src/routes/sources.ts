@@ -1,2 +1,99 @@
-/** Review sources, review-site URLs and connection issues. Routes are added here as `name: defineRoute({...})` (see routes/reviews.ts). */
-export const sourceRoutes = {};
+import {
+  ZIssueListQuerySchema,
+  ZIssueListSchema,
+  ZIssueSchema,
+  ZIssueUpdateSchema,
+  ZSourceListQuerySchema,
+  ZSourceListSchema,
+  ZSourceSchema,
+  ZUrlListQuerySchema,
+  ZUrlListSchema,
+  ZUrlsCheckQuerySchema,
+  ZUrlsCheckSchema,
+} from "../reviews.ts";
+import { defineRoute } from "../route.ts";
+import { z } from "../zod.ts";
+
+const ZIdParams = z.object({ id: z.string().max(100) });
+
+/** Review sources (the catalogue), review-site URLs and connection issues. */
+export const sourceRoutes = {
+  listSources: defineRoute({
+    method: "GET",
+    path: "/api/sources",
+    summary: "The sources the account has listings or reviews on (`all=true`: the whole catalogue)",
+    tag: "sources",
+    query: ZSourceListQuerySchema,
+    response: ZSourceListSchema,
+    access: { action: "read", resource: "source" },
+  }),
+  getSource: defineRoute({
+    method: "GET",
+    path: "/api/sources/:id",
+    summary: "One source of the catalogue",
+    tag: "sources",
+    params: ZIdParams,
+    response: ZSourceSchema,
+    access: { action: "read", resource: "source" },
+    shared: true,
+  }),
+  listUrls: defineRoute({
+    method: "GET",
+    path: "/api/urls",
+    summary: "The account's listing URLs with their source, sorted by source name",
+    tag: "urls",
+    query: ZUrlListQuerySchema,
+    response: ZUrlListSchema,
+    access: { action: "read", resource: "url" },
+  }),
+  checkUrls: defineRoute({
+    method: "GET",
+    path: "/api/urls_check",
+    summary: "Which catalogue sources have a URL for a location",
+    tag: "urls",
+    query: ZUrlsCheckQuerySchema,
+    response: ZUrlsCheckSchema,
+    access: { action: "read", resource: "url" },
+  }),
+  listIssues: defineRoute({
+    method: "GET",
+    path: "/api/issues",
+    summary: "The account's open connection issues (`include_resolved=true`: resolved ones too), newest first",
+    tag: "issues",
+    query: ZIssueListQuerySchema,
+    response: ZIssueListSchema,
+    access: { action: "read", resource: "issue" },
+  }),
+  getIssue: defineRoute({
+    method: "GET",
+    path: "/api/issues/:id",
+    summary: "One connection issue",
+    tag: "issues",
+    params: ZIdParams,
+    response: ZIssueSchema,
+    access: { action: "read", resource: "issue" },
+    idResource: "issues",
+  }),
+  updateIssue: defineRoute({
+    method: "PATCH",
+    path: "/api/issues/:id",
+    summary: "Mutes or unmutes a connection issue",
+    tag: "issues",
+    params: ZIdParams,
+    body: ZIssueUpdateSchema.partial(),
+    response: ZIssueSchema,
+    access: { action: "update", resource: "issue" },
+    idResource: "issues",
+  }),
+  replaceIssue: defineRoute({
+    method: "PUT",
+    path: "/api/issues/:id",
+    summary: "Mutes or unmutes a connection issue (every field sent)",
+    tag: "issues",
+    params: ZIdParams,
+    body: ZIssueUpdateSchema,
+    response: ZIssueSchema,
+    access: { action: "update", resource: "issue" },
+    idResource: "issues",
+  }),
+};

@@ -1,8 +1,13 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerAccountRoutes } from "./routes.ts";
+import { accountHandlers } from "./routes.ts";
 
-/** The accounts feature (not yet moved to the route table: registered through `pages`). */
+/** Accounts: the account, its children, settings, experiments, whitelabel and setup progress. */
 export const accountsFeature: Feature = {
   name: "accounts",
-  pages: (app, ctx) => registerAccountRoutes(app, ctx),
+  routes: accountHandlers,
 };
+
+export { presentAccount, presentWhitelabel } from "./presenter.ts";
+export { findWhitelabel } from "./queries.ts";
+export { DEFAULT_ACCOUNT_SETTINGS } from "./settings.ts";
+export { daysLeftInTrial, trialOf } from "./trial.ts";

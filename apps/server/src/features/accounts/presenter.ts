@@ -1,15 +1,8 @@
 import type { TAccountExperiment, TAccountSetting, TWhitelabelAppearance } from "@starboard/contract/accounts";
 import type { TAccount, TWhitelabel } from "@starboard/contract/auth";
 import type { Selectable } from "kysely";
-import type { Account, WhitelabelsTable } from "../../db/schema.ts";
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Days left in the trial, from trial_ended_at; -1 when there is none. */
-export function daysLeftInTrial(trialEndedAt: Date | null, now = new Date()): number {
-  if (!trialEndedAt) return -1;
-  return Math.max(0, Math.ceil((trialEndedAt.getTime() - now.getTime()) / DAY));
-}
+import type { Account, AccountExperimentsTable, AccountSettingsTable, WhitelabelsTable } from "../../db/schema.ts";
+import { daysLeftInTrial } from "./trial.ts";
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -66,16 +59,16 @@ export function presentWhitelabelAppearance(w: Selectable<WhitelabelsTable>): TW
 }
 
 /** Settings keep their stored string values here (the session maps true/false to booleans). */
-export function presentAccountSetting(row: Record<string, unknown>): TAccountSetting {
-  return { id: String(row.id), code: String(row.code), value: String(row.value) };
+export function presentAccountSetting(row: Selectable<AccountSettingsTable>): TAccountSetting {
+  return { id: row.id, code: row.code, value: row.value };
 }
 
-export function presentAccountExperiment(row: Record<string, unknown>): TAccountExperiment {
+export function presentAccountExperiment(row: Selectable<AccountExperimentsTable>): TAccountExperiment {
   return {
-    id: String(row.id),
-    account_id: String(row.account_id),
-    name: String(row.name),
-    variant: String(row.variant),
-    created_at: new Date(row.created_at as Date).toISOString(),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    variant: row.variant,
+    created_at: new Date(row.created_at).toISOString(),
   };
 }

@@ -1,6 +1,8 @@
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { Account } from "../../db/schema.ts";
+import type { Account, DB } from "../../db/schema.ts";
+import type { ScopedDb } from "../../platform/access.ts";
+import { keywordMatch, relevanceOrder } from "../../platform/list.ts";
 
 export interface AccountRow extends Account {
   total_locations: number;
@@ -8,8 +10,8 @@ export interface AccountRow extends Account {
 }
 
 /** Accounts with the counts their presentation needs (locations, child accounts), in one query. */
-function accountsWithCounts(database: Database) {
-  return database.db
+function accountsWithCounts(db: Kysely<DB>) {
+  return db
     .selectFrom("accounts as a")
     .selectAll("a")
     .select([
@@ -18,8 +20,9 @@ function accountsWithCounts(database: Database) {
     ]);
 }
 
-export async function findAccount(database: Database, id: string, within: string[]): Promise<AccountRow | undefined> {
-  return accountsWithCounts(database).where("a.id", "=", id).where("a.id", "in", within).executeTakeFirst();
+/** The account with this id among `within` (the accounts the caller reaches). */
+export async function findAccount(db: Kysely<DB>, id: string, within: string[]): Promise<AccountRow | undefined> {
+  return accountsWithCounts(db).where("a.id", "=", id).where("a.id", "in", within).executeTakeFirst();
 }
 
 export interface ChildListQuery {
@@ -28,34 +31,31 @@ export interface ChildListQuery {
   typeahead: boolean;
   sortBy: "name" | "created_at";
   order: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
 
-export async function listChildAccounts(database: Database, q: ChildListQuery) {
-  let base = database.db.selectFrom("accounts as a").where("a.parent_id", "=", q.parentId);
-  const keywords = q.keywords?.trim().toLowerCase();
-  if (keywords) {
-    const escaped = keywords.replace(/[\\%_]/g, "\\$&");
-    const pattern = q.typeahead ? `${escaped}%` : `%${escaped}%`;
-    base = base.where(sql<SqlBool>`lower(a.name) LIKE ${pattern}` as Expression<SqlBool>);
-  }
-  const count = await base.select(sql<number>`count(*)`.as("count")).executeTakeFirst();
-  const rows = await accountsWithCounts(database)
-    .where("a.parent_id", "=", q.parentId)
-    .where(
-      "a.id",
-      "in",
-      base.select("a.id").orderBy(`a.${q.sortBy}`, q.order).orderBy("a.id").limit(q.limit).offset(q.offset),
-    )
-    .orderBy(`a.${q.sortBy}`, q.order)
-    .orderBy("a.id")
-    .execute();
-  return { rows, total: Number(count?.count ?? 0) };
+/** The children of a parent account: count and page, narrowed by keywords on the name. */
+export function childAccountList(db: Kysely<DB>, q: ChildListQuery) {
+  let base = db.selectFrom("accounts as a").where("a.parent_id", "=", q.parentId);
+  const match = keywordMatch("a.name", q.keywords, q.typeahead ? "typeahead" : "full");
+  if (match) base = base.where(match);
+  return {
+    count: async () => Number((await base.select(sql<number>`count(*)`.as("count")).executeTakeFirst())?.count ?? 0),
+    rows: (limit: number, offset: number) =>
+      accountsWithCounts(db)
+        .where("a.parent_id", "=", q.parentId)
+        .where(
+          "a.id",
+          "in",
+          base.select("a.id").orderBy(`a.${q.sortBy}`, q.order).orderBy("a.id").limit(limit).offset(offset),
+        )
+        .orderBy(`a.${q.sortBy}`, q.order)
+        .orderBy("a.id")
+        .execute(),
+  };
 }
 
-export async function updateAccount(database: Database, id: string, values: { name?: string; time_zone?: string }) {
-  await database.db
+export async function updateAccount(db: Kysely<DB>, id: string, values: { name?: string; time_zone?: string }) {
+  await db
     .updateTable("accounts")
     .set({ ...values, updated_at: new Date() })
     .where("id", "=", id)
@@ -68,4 +68,83 @@ export async function tableExists(database: Database, table: string): Promise<bo
     exists: boolean;
   }>`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS exists`.execute(database.db);
   return Boolean(rows[0]?.exists);
+}
+
+/** A list's order: by relevance to the keywords, or by a column (then by id, so pages are stable). */
+export type ListOrder = { relevance: string } | { column: string; direction: "asc" | "desc" };
+
+/** How the settings and experiments lists narrow and order (keywords on the name column). */
+export interface NamedListSpec {
+  accountId: string;
+  keywords: string | undefined;
+  searchType: "typeahead" | "full" | undefined;
+  order: ListOrder;
+}
+
+function orderings(nameColumn: string, order: ListOrder): RawBuilder<unknown>[] {
+  const by =
+    "relevance" in order
+      ? relevanceOrder(nameColumn, order.relevance)
+      : [sql`${sql.ref(order.column)} ${sql.raw(order.direction)}`];
+  return [...by, sql`${sql.ref("id")}`];
+}
+
+export function settingList(scope: ScopedDb, spec: NamedListSpec) {
+  let base = scope.selectFrom("account_settings").where("account_id", "=", spec.accountId);
+  const match = keywordMatch("code", spec.keywords, spec.searchType);
+  if (match) base = base.where(match);
+  return {
+    count: async () => Number((await base.select(sql<number>`count(*)`.as("count")).executeTakeFirst())?.count ?? 0),
+    rows: (limit: number, offset: number) => {
+      let q = base.selectAll();
+      for (const o of orderings("code", spec.order)) q = q.orderBy(o);
+      return q.limit(limit).offset(offset).execute();
+    },
+  };
+}
+
+export function experimentList(scope: ScopedDb, spec: NamedListSpec) {
+  let base = scope.selectFrom("account_experiments").where("account_id", "=", spec.accountId);
+  const match = keywordMatch("name", spec.keywords, spec.searchType);
+  if (match) base = base.where(match);
+  return {
+    count: async () => Number((await base.select(sql<number>`count(*)`.as("count")).executeTakeFirst())?.count ?? 0),
+    rows: (limit: number, offset: number) => {
+      let q = base.selectAll();
+      for (const o of orderings("name", spec.order)) q = q.orderBy(o);
+      return q.limit(limit).offset(offset).execute();
+    },
+  };
+}
+
+export async function updateSetting(db: Kysely<DB>, id: string, value: string) {
+  return db
+    .updateTable("account_settings")
+    .set({ value })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The whitelabel of an account, if it has one. */
+export function findAccountWhitelabel(db: Kysely<DB>, accountId: string) {
+  return db
+    .selectFrom("accounts as a")
+    .innerJoin("whitelabels as w", "w.id", "a.whitelabel_id")
+    .selectAll("w")
+    .where("a.id", "=", accountId)
+    .executeTakeFirst();
+}
+
+export function findWhitelabel(db: Kysely<DB>, id: string) {
+  return db.selectFrom("whitelabels").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The whitelabel serving a custom domain (case-insensitive). */
+export function findWhitelabelByDomain(db: Kysely<DB>, customDomain: string) {
+  return db
+    .selectFrom("whitelabels")
+    .selectAll()
+    .where(sql`lower(custom_domain)`, "=", customDomain.trim().toLowerCase())
+    .executeTakeFirst();
 }

@@ -1,15 +1,39 @@
-import type { TAccountUpdate, TSetupProgress } from "@starboard/contract/accounts";
+import type {
+  TAccountExperiment,
+  TAccountSetting,
+  TAccountSettingPatch,
+  TAccountUpdate,
+  TSetupProgress,
+} from "@starboard/contract/accounts";
 import type { TAccount, TWhitelabel } from "@starboard/contract/auth";
 import type { TListQuery } from "@starboard/contract/hal";
-import { sql } from "kysely";
-import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
+import { accountIdFor, authorize, isUuid, scoped } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { halPage, offsetOf } from "../../platform/hal.ts";
-import { REFRESH_DAILY_STATS } from "../metrics/jobs.ts";
-import { presentAccount, presentWhitelabel, presentWhitelabelAppearance } from "./presenter.ts";
-import { type AccountRow, findAccount, listChildAccounts, updateAccount } from "./queries.ts";
+import { halPage } from "../../platform/hal.ts";
+import { offsetPage, sortOrder } from "../../platform/list.ts";
+import { REFRESH_DAILY_STATS } from "../metrics/index.ts";
+import { accountPolicy, accountSettingPolicy } from "./policy.ts";
+import {
+  presentAccount,
+  presentAccountExperiment,
+  presentAccountSetting,
+  presentWhitelabel,
+  presentWhitelabelAppearance,
+} from "./presenter.ts";
+import {
+  type AccountRow,
+  childAccountList,
+  experimentList,
+  findAccount,
+  findAccountWhitelabel,
+  findWhitelabelByDomain,
+  type ListOrder,
+  settingList,
+  updateAccount,
+  updateSetting,
+} from "./queries.ts";
 import { setupProgress } from "./setup-progress.ts";
 
 function present(row: AccountRow): TAccount {
@@ -19,17 +43,25 @@ function present(row: AccountRow): TAccount {
   });
 }
 
-/** The account with this id if the actor reaches it (its own, or a child of its parent account), else 404. */
-async function reachableAccount(ctx: AppContext, actor: Actor, id: string): Promise<AccountRow> {
+/**
+ * The account with this id if the actor reaches it (its own, or a child of its parent account), else 404;
+ * 403 unless the actor may do `action` to it.
+ */
+async function reachableAccount(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  action: "read" | "update",
+): Promise<AccountRow> {
   if (!isUuid(id)) throw AppError.notFound();
-  const row = await findAccount(ctx.database, id, await reachableAccountIds(ctx.database, actor));
+  const row = await findAccount(ctx.database.db, id, actor.accountIds);
   if (!row) throw AppError.notFound();
+  authorize(actor, action, accountPolicy, { account_id: row.id });
   return row;
 }
 
 export async function getAccount(ctx: AppContext, actor: Actor, id: string): Promise<TAccount> {
-  authorize(actor, "read", "account");
-  return present(await reachableAccount(ctx, actor, id));
+  return present(await reachableAccount(ctx, actor, id, "read"));
 }
 
 /** The child accounts of a parent the actor reaches (by default the account it acts in). */
@@ -39,30 +71,33 @@ export async function listAccounts(
   query: TListQuery & { parent_id?: string | undefined },
   url: string,
 ) {
-  authorize(actor, "read", "account");
-  const accountId = await resolveAccountId(ctx.database, actor, query.account_id);
-  const parentId = query.parent_id ? await resolveAccountId(ctx.database, actor, query.parent_id) : accountId;
-  const sortBy = query["sort[by]"] === "created_at" ? "created_at" : "name";
-  const order = query["sort[order]"]?.toLowerCase() === "desc" ? "desc" : "asc";
-  const { rows, total } = await listChildAccounts(ctx.database, {
+  const accountId = accountIdFor(actor, query.account_id);
+  const parentId = query.parent_id ? accountIdFor(actor, query.parent_id) : accountId;
+  const list = childAccountList(ctx.database.db, {
     parentId,
     keywords: query.keywords,
     typeahead: query.search_type === "typeahead",
-    sortBy,
-    order,
-    limit: query.per_page,
-    offset: offsetOf({ page: query.page, perPage: query.per_page }),
+    sortBy: query["sort[by]"] === "created_at" ? "created_at" : "name",
+    order: sortOrder(query["sort[order]"]),
   });
-  return halPage("accounts", rows.map(present), total, { url, page: query.page, perPage: query.per_page });
+  return offsetPage({
+    key: "accounts",
+    url,
+    page: query.page,
+    perPage: query.per_page,
+    count: list.count,
+    rows: list.rows,
+    present: (rows) => rows.map(present),
+  });
 }
 
+/** Admins change the name and time zone; a new time zone recounts the account's daily roll-ups. */
 export async function patchAccount(ctx: AppContext, actor: Actor, id: string, input: TAccountUpdate) {
-  authorize(actor, "update", "account");
-  const row = await reachableAccount(ctx, actor, id);
+  const row = await reachableAccount(ctx, actor, id, "update");
   const values: TAccountUpdate = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.time_zone !== undefined) values.time_zone = input.time_zone;
-  if (Object.keys(values).length > 0) await updateAccount(ctx.database, row.id, values);
+  if (Object.keys(values).length > 0) await updateAccount(ctx.database.db, row.id, values);
   // The daily roll-ups (metrics, review list totals) are days in the account's time zone: recount them.
   if (values.time_zone !== undefined && values.time_zone !== row.time_zone) {
     await ctx.jobs.send(REFRESH_DAILY_STATS, { accountId: row.id });
@@ -71,31 +106,92 @@ export async function patchAccount(ctx: AppContext, actor: Actor, id: string, in
 }
 
 export async function getSetupProgress(ctx: AppContext, actor: Actor, id: string): Promise<TSetupProgress> {
-  authorize(actor, "read", "account");
-  const row = await reachableAccount(ctx, actor, id);
+  const row = await reachableAccount(ctx, actor, id, "read");
   return setupProgress(ctx.database, row.id);
+}
+
+/** The order of a settings or experiments list: relevance (with keywords), a sortable column, or the default. */
+function listOrder(query: TListQuery, sortable: string[], fallback: string): ListOrder {
+  const by = query["sort[by]"];
+  const keywords = query.keywords?.trim();
+  if (by === "relevance" && keywords) return { relevance: keywords };
+  if (by && sortable.includes(by)) return { column: by, direction: sortOrder(query["sort[order]"]) };
+  return { column: fallback, direction: "asc" };
+}
+
+/** Settings: everyone in the account reads them (the session carries them anyway); `code` is searched. */
+export async function listAccountSettings(ctx: AppContext, actor: Actor, query: TListQuery, url: string) {
+  const list = settingList(scoped(ctx.database.db, actor), {
+    accountId: accountIdFor(actor, query.account_id),
+    keywords: query.keywords,
+    searchType: query.search_type,
+    order: listOrder(query, ["code"], "code"),
+  });
+  return offsetPage({
+    key: "account_settings",
+    url,
+    page: query.page,
+    perPage: query.per_page,
+    count: list.count,
+    rows: list.rows,
+    present: (rows) => rows.map(presentAccountSetting),
+  });
+}
+
+export async function getAccountSetting(ctx: AppContext, actor: Actor, id: string): Promise<TAccountSetting> {
+  const setting = await scoped(ctx.database.db, actor).find("account_settings", id);
+  authorize(actor, "read", accountPolicy, setting);
+  return presentAccountSetting(setting);
+}
+
+/** Admins change a value; a boolean is stored as the string true or false. PUT is the same (one field). */
+export async function patchAccountSetting(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: TAccountSettingPatch,
+): Promise<TAccountSetting> {
+  const setting = await scoped(ctx.database.db, actor).find("account_settings", id);
+  authorize(actor, "update", accountSettingPolicy, setting);
+  if (input.value === undefined) return presentAccountSetting(setting);
+  return presentAccountSetting(await updateSetting(ctx.database.db, setting.id, String(input.value)));
+}
+
+/** Experiments are read-only through the API; `name` is searched. */
+export async function listAccountExperiments(ctx: AppContext, actor: Actor, query: TListQuery, url: string) {
+  const list = experimentList(scoped(ctx.database.db, actor), {
+    accountId: accountIdFor(actor, query.account_id),
+    keywords: query.keywords,
+    searchType: query.search_type,
+    order: listOrder(query, ["name", "created_at"], "name"),
+  });
+  return offsetPage({
+    key: "account_experiments",
+    url,
+    page: query.page,
+    perPage: query.per_page,
+    count: list.count,
+    rows: list.rows,
+    present: (rows) => rows.map(presentAccountExperiment),
+  });
+}
+
+export async function getAccountExperiment(ctx: AppContext, actor: Actor, id: string): Promise<TAccountExperiment> {
+  const experiment = await scoped(ctx.database.db, actor).find("account_experiments", id);
+  authorize(actor, "read", accountPolicy, experiment);
+  return presentAccountExperiment(experiment);
 }
 
 /** The whitelabel of the account the call acts in; 404 when it has none. */
 export async function myWhitelabel(ctx: AppContext, actor: Actor, accountId: string | undefined): Promise<TWhitelabel> {
-  const id = await resolveAccountId(ctx.database, actor, accountId);
-  const row = await ctx.database.db
-    .selectFrom("accounts as a")
-    .innerJoin("whitelabels as w", "w.id", "a.whitelabel_id")
-    .selectAll("w")
-    .where("a.id", "=", id)
-    .executeTakeFirst();
+  const row = await findAccountWhitelabel(ctx.database.db, accountIdFor(actor, accountId));
   if (!row) throw AppError.notFound("This account has no whitelabel.");
   return presentWhitelabel(row);
 }
 
 /** Signed-out: the presentation of the whitelabel serving a custom domain (zero or one). */
 export async function whitelabelsByDomain(ctx: AppContext, customDomain: string, url: string) {
-  const row = await ctx.database.db
-    .selectFrom("whitelabels")
-    .selectAll()
-    .where(sql`lower(custom_domain)`, "=", customDomain.trim().toLowerCase())
-    .executeTakeFirst();
+  const row = await findWhitelabelByDomain(ctx.database.db, customDomain);
   const items = row ? [presentWhitelabelAppearance(row)] : [];
   return halPage("whitelabels", items, items.length, { url, page: 1, perPage: 1 });
 }

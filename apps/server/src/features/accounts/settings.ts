@@ -1,4 +1,4 @@
-/** Settings a new account starts with (codes from platform.md §3); values are stored as strings. */
+/** Settings a new account starts with (codes from docs/product/platform.md §3); values are stored as strings. */
 export const DEFAULT_ACCOUNT_SETTINGS: Record<string, string> = {
   insights: "true",
   experience_analysis: "true",

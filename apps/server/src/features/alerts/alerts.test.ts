@@ -3,8 +3,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlert, createLocation, createReview, createUser, signedIn, sourceId } from "../../test/factories.ts";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
+import { sendDigests, sendInstantAlerts } from "./delivery.ts";
 import { ALERTS_DIGEST_JOB, ALERTS_INSTANT_JOB } from "./jobs.ts";
-import { sendDigests, sendInstantAlerts } from "./service.ts";
 
 interface Received {
   to: string;

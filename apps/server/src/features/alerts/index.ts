@@ -1,8 +1,13 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerAlerts } from "./routes.ts";
+import { registerAlertJobs } from "./jobs.ts";
+import { alertHandlers } from "./routes.ts";
 
-/** The alerts feature (not yet moved to the route table: registered through `pages`). */
+/** E-mail alerts: the signed-in user's subscriptions, and the jobs that send them. */
 export const alertsFeature: Feature = {
   name: "alerts",
-  pages: async (app, ctx) => await registerAlerts(app, ctx),
+  routes: alertHandlers,
+  jobs: registerAlertJobs,
 };
+
+/** Jobs other features enqueue: new reviews seen (`{ reviewIds }`), a response that failed to publish (`{ responseId }`). */
+export { ALERTS_INSTANT_JOB, ALERTS_RESPONSE_FAILED_JOB } from "./jobs.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../platform/context.ts";
-import { sendDigests, sendInstantAlerts, sendResponseFailedAlerts } from "./service.ts";
+import { sendDigests, sendInstantAlerts, sendResponseFailedAlerts } from "./delivery.ts";
 
 /** Enqueued by ingestion with the ids of reviews seen for the first time. */
 export const ALERTS_INSTANT_JOB = "alerts.instant";

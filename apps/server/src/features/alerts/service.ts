@@ -1,257 +1,181 @@
-import { type RawBuilder, sql } from "kysely";
+import type {
+  TAlert,
+  TAlertCreate,
+  TAlertFilters,
+  TAlertFrequencyList,
+  TAlertList,
+  TAlertListQuery,
+  TAlertPatch,
+  TAlertReference,
+  TAlertTypeList,
+} from "@starboard/contract/alerts";
+import { accountIdFor, authorize, isUuid, scoped } from "../../platform/access.ts";
+import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { unsubscribeLink } from "../unsubscribe/service.ts";
-import { type AlertReview, renderDigest, renderInstant } from "./email.ts";
-import { ALERT_FREQUENCY, ALERT_TYPE, type AlertFilters } from "./tables.ts";
+import { AppError } from "../../platform/errors.ts";
+import { halPage } from "../../platform/hal.ts";
+import { offsetPage } from "../../platform/list.ts";
+import { disableUnsubscribedAlerts } from "./delivery.ts";
+import { alertPolicy } from "./policy.ts";
+import { presentAlert } from "./presenter.ts";
+import {
+  type AlertRow,
+  type AlertValues,
+  countAlerts,
+  deleteAlert as deleteAlertRow,
+  existingSources,
+  findAlert,
+  findReference,
+  insertAlert,
+  locationsOfAccount,
+  type ReferenceTable,
+  selectAlerts,
+  selectReferenceList,
+  updateAlert as updateAlertRow,
+} from "./queries.ts";
 
-type Ctx = Pick<AppContext, "database" | "config" | "jobs">;
+// ---- Alert types and frequencies (reference data, the same for every account) ----
 
-interface AlertRow {
-  id: string;
-  account_id: string;
-  user_id: string;
-  email: string;
-  alert_type_id: number;
-  alert_frequency_id: number;
-  filters: AlertFilters;
+async function referenceList(ctx: AppContext, table: ReferenceTable, url: string) {
+  const rows = await selectReferenceList(ctx.database.db, table);
+  return halPage(table, rows, rows.length, { url, page: 1, perPage: Math.max(rows.length, 25) });
 }
 
-interface CandidateReview extends AlertReview {
-  account_id: string;
-  location_id: string;
-  source_id: string;
-  sentiment: number;
+async function referenceItem(ctx: AppContext, table: ReferenceTable, idText: string): Promise<TAlertReference> {
+  const id = Number(idText);
+  const row = Number.isInteger(id) ? await findReference(ctx.database.db, table, id) : undefined;
+  if (!row) throw AppError.notFound();
+  return row;
 }
 
-/** Reviews listed in a digest; the rest are counted. */
-export const DIGEST_LIST_LIMIT = 25;
-export const EMAIL_JOB = "email.send";
-
-/** A negative review: one or two stars, or no stars and a negative text. */
-const isNegative = (r: { rating: number | null; sentiment: number }) =>
-  r.rating !== null && r.rating > 0 ? r.rating <= 2 : r.sentiment < 0;
-
-export function alertMatches(alert: Pick<AlertRow, "alert_type_id" | "filters">, review: CandidateReview): boolean {
-  const f = alert.filters ?? {};
-  if (f.location_ids?.length && !f.location_ids.includes(review.location_id)) return false;
-  if (f.source_ids?.length && !f.source_ids.includes(review.source_id)) return false;
-  if (f.ratings?.length && !f.ratings.includes(review.rating ?? 0)) return false;
-  if (alert.alert_type_id === ALERT_TYPE.negativeReview) return isNegative(review);
-  return alert.alert_type_id === ALERT_TYPE.newReview;
+/** GET /api/alert_types. */
+export function listAlertTypes(ctx: AppContext, url: string): Promise<TAlertTypeList> {
+  return referenceList(ctx, "alert_types", url);
 }
+export function getAlertType(ctx: AppContext, id: string) {
+  return referenceItem(ctx, "alert_types", id);
+}
+/** GET /api/alert_frequencies. */
+export function listAlertFrequencies(ctx: AppContext, url: string): Promise<TAlertFrequencyList> {
+  return referenceList(ctx, "alert_frequencies", url);
+}
+export function getAlertFrequency(ctx: AppContext, id: string) {
+  return referenceItem(ctx, "alert_frequencies", id);
+}
+
+// ---- The signed-in user's alerts ----
 
 /**
- * Switches off the alerts whose owner used an unsubscribe link (for this alert, or for every
- * alert of the account) after the alert was last switched on. Answers the ids switched off.
+ * Presents alerts as they stand: an enabled alert whose owner used an unsubscribe link since it was last
+ * switched on is switched off first (so the list shows what the e-mails will do).
  */
-export async function disableUnsubscribedAlerts(ctx: Pick<AppContext, "database">, alertIds: string[]) {
-  if (alertIds.length === 0) return new Set<string>();
-  const { rows } = await sql<{ id: string }>`
-    UPDATE alerts a SET enabled = false
-    FROM users u
-    WHERE u.id = a.user_id AND a.id = ANY(${alertIds}::uuid[]) AND a.enabled
-      AND EXISTS (
-        SELECT 1 FROM email_unsubscribes e
-        WHERE e.kind = 'alerts' AND e.account_id = a.account_id AND lower(e.email) = lower(u.email)
-          AND (e.resource_id IS NULL OR e.resource_id = a.id) AND e.unsubscribed_at > a.enabled_at
-      )
-    RETURNING a.id`.execute(ctx.database.db);
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Enabled alerts of active users, after unsubscribes are applied. */
-async function activeAlerts(ctx: Ctx, where: RawBuilder<unknown>): Promise<AlertRow[]> {
-  const { rows } = await sql<AlertRow>`
-    SELECT a.id, a.account_id, a.user_id, u.email, a.alert_type_id, a.alert_frequency_id, a.filters
-    FROM alerts a JOIN users u ON u.id = a.user_id
-    WHERE a.enabled AND u.status = 'active' AND ${where}
-    ORDER BY a.created_at, a.id`.execute(ctx.database.db);
+async function present(ctx: AppContext, rows: AlertRow[]): Promise<TAlert[]> {
   const off = await disableUnsubscribedAlerts(
     ctx,
-    rows.map((r) => r.id),
+    rows.filter((r) => r.enabled).map((r) => r.id),
   );
-  return rows.filter((r) => !off.has(r.id));
+  return rows.map((row) => presentAlert(off.has(row.id) ? { ...row, enabled: false } : row));
 }
 
-const REVIEW_COLUMNS = sql`r.id, r.account_id, r.location_id, r.source_id, r.rating, r.sentiment, r.title, r.content,
-  r.author_name, r.published_at, r.first_seen_at, l.name AS location_name, s.name AS source_name`;
-
-async function alreadySent(ctx: Ctx, key: string) {
-  const row = await ctx.database.db
-    .selectFrom("sent_emails")
-    .select("idempotency_key")
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-async function enqueueEmail(
-  ctx: Ctx,
-  key: string,
-  to: string,
-  render: (unsubscribeUrl: string) => { subject: string; text: string; html: string },
-  alert: AlertRow,
-) {
-  if (await alreadySent(ctx, key)) return false;
-  const unsubscribeUrl = await unsubscribeLink(ctx, {
-    kind: "alerts",
-    accountId: alert.account_id,
-    email: to,
-    userId: alert.user_id,
-    resourceId: alert.id,
+/** GET /api/alerts: the signed-in user's alerts in the account (the signed-in one, or `account_id`). */
+export async function listAlerts(
+  ctx: AppContext,
+  actor: Actor,
+  query: TAlertListQuery,
+  url: string,
+): Promise<TAlertList> {
+  const accountId = accountIdFor(actor, query.account_id);
+  const db = scoped(ctx.database.db, actor);
+  return offsetPage({
+    key: "alerts",
+    url,
+    page: query.page,
+    perPage: query.per_page,
+    count: () => countAlerts(db, accountId, actor.user.id),
+    rows: (limit, offset) => selectAlerts(db, accountId, actor.user.id, query, limit, offset),
+    present: (rows) => present(ctx, rows),
   });
-  await ctx.jobs.send(EMAIL_JOB, { idempotencyKey: key, to, ...render(unsubscribeUrl) }, { singletonKey: key });
-  return true;
 }
 
-/**
- * Instant alerts for reviews just seen: one e-mail per (alert, review), keyed so that a repeated
- * job sends nothing twice.
- */
-export async function sendInstantAlerts(ctx: Ctx, reviewIds: string[]): Promise<number> {
-  if (reviewIds.length === 0) return 0;
-  const { rows: reviews } = await sql<CandidateReview>`
-    SELECT ${REVIEW_COLUMNS} FROM reviews r
-    JOIN locations l ON l.id = r.location_id JOIN sources s ON s.id = r.source_id
-    WHERE r.id = ANY(${reviewIds}::uuid[]) AND r.deleted_at_source IS NULL
-    ORDER BY r.first_seen_at, r.published_at`.execute(ctx.database.db);
-  const accounts = [...new Set(reviews.map((r) => r.account_id))];
-  if (accounts.length === 0) return 0;
-  const alerts = await activeAlerts(
-    ctx,
-    sql`a.account_id = ANY(${accounts}::uuid[]) AND a.alert_frequency_id = ${ALERT_FREQUENCY.instant}
-      AND a.alert_type_id IN (${ALERT_TYPE.newReview}, ${ALERT_TYPE.negativeReview})`,
-  );
-  let sent = 0;
-  for (const alert of alerts) {
-    for (const review of reviews) {
-      if (review.account_id !== alert.account_id || !alertMatches(alert, review)) continue;
-      const key = `alert:${alert.id}:review:${review.id}`;
-      const queued = await enqueueEmail(
-        ctx,
-        key,
-        alert.email,
-        (unsubscribeUrl) =>
-          renderInstant(review, {
-            publicUrl: ctx.config.publicUrl,
-            unsubscribeUrl,
-            negative: alert.alert_type_id === ALERT_TYPE.negativeReview,
-          }),
-        alert,
-      );
-      if (queued) sent += 1;
-    }
+/** One of the actor's own alerts in a reachable account; anything else (another user's too) answers 404. */
+async function findMine(ctx: AppContext, actor: Actor, id: string, action: "read" | "update") {
+  if (!isUuid(id)) throw AppError.notFound();
+  const row = await findAlert(scoped(ctx.database.db, actor), id, actor.user.id);
+  if (!row) throw AppError.notFound();
+  authorize(actor, action, alertPolicy, row);
+  return row;
+}
+
+export async function getAlert(ctx: AppContext, actor: Actor, id: string): Promise<TAlert> {
+  const [item] = await present(ctx, [await findMine(ctx, actor, id, "read")]);
+  return item!;
+}
+
+/** The filters as stored: each location the account's, each source known (else 400 on the list), ratings sorted. */
+async function filtersOf(ctx: AppContext, accountId: string, f: TAlertFilters) {
+  const db = ctx.database.db;
+  const locations = [...new Set(f.location_ids ?? [])];
+  if (locations.some((id) => !isUuid(id))) throw AppError.invalid("filters.location_ids", "Unknown location.");
+  if ((await locationsOfAccount(db, accountId, locations)).length !== locations.length)
+    throw AppError.invalid("filters.location_ids", "Unknown location.");
+  const sources = [...new Set(f.source_ids ?? [])];
+  if (sources.some((id) => !isUuid(id))) throw AppError.invalid("filters.source_ids", "Unknown source.");
+  if ((await existingSources(db, sources)).length !== sources.length)
+    throw AppError.invalid("filters.source_ids", "Unknown source.");
+  const ratings = [...new Set(f.ratings ?? [])].sort((a, b) => a - b);
+  return JSON.stringify({ location_ids: locations, source_ids: sources, ratings });
+}
+
+/** Checks the type, the frequency and the filters sent (400 with the field); answers the columns to write. */
+async function valuesOf(ctx: AppContext, accountId: string, input: TAlertPatch, existing: AlertRow | null) {
+  const db = ctx.database.db;
+  const values: AlertValues = {};
+  if (input.alert_type_id !== undefined) {
+    if (!(await findReference(db, "alert_types", input.alert_type_id)))
+      throw AppError.invalid("alert_type_id", "Unknown alert type.");
+    values.alert_type_id = input.alert_type_id;
   }
-  return sent;
-}
-
-function filterSql(alert: AlertRow): RawBuilder<unknown> {
-  const f = alert.filters ?? {};
-  const parts: RawBuilder<unknown>[] = [sql`r.account_id = ${alert.account_id}`];
-  if (f.location_ids?.length) parts.push(sql`r.location_id = ANY(${f.location_ids}::uuid[])`);
-  if (f.source_ids?.length) parts.push(sql`r.source_id = ANY(${f.source_ids}::uuid[])`);
-  if (f.ratings?.length) parts.push(sql`coalesce(r.rating, 0) = ANY(${f.ratings}::int[])`);
-  return sql.join(parts, sql` AND `);
-}
-
-/**
- * Daily or weekly digests for the slot ending at `slot`: reviews first seen in the period before
- * it (so a review a source publishes late, with an old date, is still reported), one e-mail per
- * alert and slot.
- */
-export async function sendDigests(ctx: Ctx, period: "daily" | "weekly", slot: Date): Promise<number> {
-  const frequency = period === "daily" ? ALERT_FREQUENCY.daily : ALERT_FREQUENCY.weekly;
-  const from = new Date(slot.getTime() - (period === "daily" ? 1 : 7) * 86_400_000);
-  const alerts = await activeAlerts(ctx, sql`a.alert_frequency_id = ${frequency}`);
-  let sent = 0;
-  for (const alert of alerts) {
-    const window = sql`r.first_seen_at >= ${from} AND r.first_seen_at < ${slot}`;
-    let reviews: CandidateReview[] = [];
-    let total = 0;
-    let failedResponses = 0;
-    if (alert.alert_type_id === ALERT_TYPE.responseFailed) {
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM responses p JOIN reviews r ON r.id = p.review_id
-        WHERE p.status = 'error_published' AND p.updated_at >= ${from} AND p.updated_at < ${slot}
-          AND ${filterSql(alert)}`.execute(ctx.database.db);
-      failedResponses = rows[0]?.n ?? 0;
-      if (failedResponses === 0) continue;
-    } else {
-      const negative =
-        alert.alert_type_id === ALERT_TYPE.negativeReview
-          ? sql`AND (CASE WHEN coalesce(r.rating, 0) > 0 THEN r.rating <= 2 ELSE r.sentiment < 0 END)`
-          : sql``;
-      const where = sql`${filterSql(alert)} AND ${window} AND r.deleted_at_source IS NULL ${negative}`;
-      const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`.execute(
-        ctx.database.db,
-      );
-      total = count.rows[0]?.n ?? 0;
-      if (total === 0) continue;
-      reviews = (
-        await sql<CandidateReview>`
-          SELECT ${REVIEW_COLUMNS} FROM reviews r
-          JOIN locations l ON l.id = r.location_id JOIN sources s ON s.id = r.source_id
-          WHERE ${where} ORDER BY r.first_seen_at DESC, r.id LIMIT ${DIGEST_LIST_LIMIT}`.execute(ctx.database.db)
-      ).rows;
-    }
-    const key = `alert:${alert.id}:digest:${slot.toISOString()}`;
-    const queued = await enqueueEmail(
-      ctx,
-      key,
-      alert.email,
-      (unsubscribeUrl) =>
-        renderDigest(reviews, { publicUrl: ctx.config.publicUrl, unsubscribeUrl, total, period, failedResponses }),
-      alert,
-    );
-    if (queued) {
-      sent += 1;
-      await ctx.database.db
-        .updateTable("alerts")
-        .set({ last_sent_at: new Date() })
-        .where("id", "=", alert.id)
-        .execute();
-    }
+  if (input.alert_frequency_id !== undefined) {
+    if (!(await findReference(db, "alert_frequencies", input.alert_frequency_id)))
+      throw AppError.invalid("alert_frequency_id", "Unknown alert frequency.");
+    values.alert_frequency_id = input.alert_frequency_id;
   }
-  return sent;
+  if (input.filters !== undefined) values.filters = await filtersOf(ctx, accountId, input.filters);
+  if (input.enabled !== undefined) values.enabled = input.enabled;
+  // Switching an alert on again outweighs an unsubscribe link used before.
+  if (input.enabled === true && (!existing || existing.enabled === false)) values.enabled_at = new Date();
+  return values;
 }
 
-/** Instant alerts of the "response failed to publish" type, for the responses publish path. */
-export async function sendResponseFailedAlerts(ctx: Ctx, responseId: string): Promise<number> {
-  const { rows } = await sql<CandidateReview & { response_id: string; status_description: string | null }>`
-    SELECT ${REVIEW_COLUMNS}, p.id AS response_id, p.status_description FROM responses p
-    JOIN reviews r ON r.id = p.review_id
-    JOIN locations l ON l.id = r.location_id JOIN sources s ON s.id = r.source_id
-    WHERE p.id = ${responseId} AND p.status = 'error_published'`.execute(ctx.database.db);
-  const failed = rows[0];
-  if (!failed) return 0;
-  const alerts = await activeAlerts(
-    ctx,
-    sql`a.account_id = ${failed.account_id} AND a.alert_frequency_id = ${ALERT_FREQUENCY.instant}
-      AND a.alert_type_id = ${ALERT_TYPE.responseFailed}`,
-  );
-  let sent = 0;
-  for (const alert of alerts) {
-    const f = alert.filters ?? {};
-    if (f.location_ids?.length && !f.location_ids.includes(failed.location_id)) continue;
-    if (f.source_ids?.length && !f.source_ids.includes(failed.source_id)) continue;
-    const key = `alert:${alert.id}:response-failed:${failed.response_id}`;
-    const queued = await enqueueEmail(
-      ctx,
-      key,
-      alert.email,
-      (unsubscribeUrl) => {
-        const subject = `A response to a review of ${failed.location_name} on ${failed.source_name} failed to publish`;
-        const link = `${ctx.config.publicUrl}/reviews/${failed.id}`;
-        const note = failed.status_description ?? "";
-        return {
-          subject,
-          text: `${subject}\n\n${note}\n${link}\n\n--\nUnsubscribe from this alert: ${unsubscribeUrl}\n`,
-          html: `<p>${subject.replace(/[<>&]/g, "")}</p><p>${note.replace(/[<>&]/g, "")}</p><p><a href="${link}">View the review</a></p><p style="font-size:12px"><a href="${unsubscribeUrl}">Unsubscribe from this alert</a></p>`,
-        };
-      },
-      alert,
-    );
-    if (queued) sent += 1;
-  }
-  return sent;
+/** POST /api/alerts: an alert of the signed-in user, enabled unless said otherwise. */
+export async function createAlert(ctx: AppContext, actor: Actor, input: TAlertCreate): Promise<TAlert> {
+  const { account_id, ...fields } = input;
+  const accountId = accountIdFor(actor, account_id);
+  const enabled = fields.enabled ?? true;
+  const values = await valuesOf(ctx, accountId, { ...fields, enabled, filters: fields.filters ?? {} }, null);
+  const row = await insertAlert(ctx.database.db, {
+    account_id: accountId,
+    user_id: actor.user.id,
+    alert_type_id: fields.alert_type_id,
+    alert_frequency_id: fields.alert_frequency_id,
+    filters: values.filters ?? "{}",
+    enabled,
+  });
+  return presentAlert(row);
+}
+
+/** PATCH and PUT /api/alerts/{id}: writes the fields sent. */
+export async function updateAlert(ctx: AppContext, actor: Actor, id: string, input: TAlertPatch): Promise<TAlert> {
+  const alert = await findMine(ctx, actor, id, "update");
+  const values = await valuesOf(ctx, alert.account_id, input, alert);
+  const row = Object.keys(values).length > 0 ? await updateAlertRow(ctx.database.db, alert.id, values) : alert;
+  const [item] = await present(ctx, [row]);
+  return item!;
+}
+
+/** DELETE /api/alerts/{id}. */
+export async function deleteAlert(ctx: AppContext, actor: Actor, id: string): Promise<null> {
+  const alert = await findMine(ctx, actor, id, "update");
+  await deleteAlertRow(ctx.database.db, alert.id);
+  return null;
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@starboard/contract/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createUser, signedIn, TEST_PASSWORD } from "../../test/factories.ts";
+import { createAccount, createUser, createWhitelabel, signedIn, TEST_PASSWORD } from "../../test/factories.ts";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 
 let t: TestApp;
@@ -133,5 +133,75 @@ describe("single sign-on links", () => {
     expect(first.body.user_id).toBe(user.id);
     const again = await anon.post("/api/auth/sso", { token: link.body.token });
     expect(again.status).toBe(401);
+  });
+});
+
+describe("the session's trial facts", () => {
+  type Trial = { has_trial: boolean; banner: boolean; days_left: number | null };
+  type Session = { token: string; email: string; account_id: string; trial: Trial };
+
+  it("shows the banner to a new trial account, with its days left", async () => {
+    const email = `trial-${Date.now()}@example.test`;
+    const signup = await anon.post<Session>("/api/signup/user", {
+      name: "Trial Owner",
+      email,
+      password: "a long password",
+      account_name: "Trial Diner",
+    });
+    expect(signup.status).toBe(201);
+    expect(signup.body.trial).toEqual({ has_trial: true, banner: true, days_left: 14 });
+    const client = anon.as({ email, token: signup.body.token });
+    const settingId = (
+      await t.ctx.database.db
+        .selectFrom("account_settings")
+        .select("id")
+        .where("account_id", "=", signup.body.account_id)
+        .where("code", "=", "trial_banner")
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await client.patch(`/api/account_settings/${settingId}`, { value: false })).status).toBe(200);
+    const off = await client.get<Session>("/api/auth");
+    expect(off.body.trial).toEqual({ has_trial: true, banner: false, days_left: 14 });
+  });
+
+  it("gives no banner to a parent, a whitelabelled account or an account without a trial", async () => {
+    const plain = await signedIn(t);
+    expect((await plain.client.get<Session>("/api/auth")).body.trial).toEqual({
+      has_trial: false,
+      banner: false,
+      days_left: null,
+    });
+    const trialEnd = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000 - 60_000);
+    const parent = await signedIn(t);
+    await createAccount(t.ctx.database, { parent_id: parent.account.id });
+    await t.ctx.database.db
+      .updateTable("accounts")
+      .set({ status: "trial", trial_ended_at: trialEnd })
+      .where("id", "=", parent.account.id)
+      .execute();
+    expect((await parent.client.get<Session>("/api/auth")).body.trial).toEqual({
+      has_trial: true,
+      banner: false,
+      days_left: 3,
+    });
+    const whitelabelled = await signedIn(t);
+    const wl = await createWhitelabel(t.ctx.database);
+    await t.ctx.database.db
+      .updateTable("accounts")
+      .set({ status: "trial", trial_ended_at: trialEnd, whitelabel_id: wl.id })
+      .where("id", "=", whitelabelled.account.id)
+      .execute();
+    expect((await whitelabelled.client.get<Session>("/api/auth")).body.trial.banner).toBe(false);
+  });
+});
+
+describe("sign-in with HTTP Basic", () => {
+  it("answers 400 with the field when the Basic user is not an e-mail address", async () => {
+    const basic = Buffer.from("not-an-email:secret").toString("base64");
+    const res = await anon.request<{ errors: Record<string, string> }>("POST", "/api/auth", undefined, {
+      Authorization: `Basic ${basic}`,
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toContain("email");
   });
 });

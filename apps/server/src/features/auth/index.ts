@@ -1,8 +1,10 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerAuthRoutes } from "./routes.ts";
+import { authHandlers } from "./routes.ts";
 
-/** The auth feature (not yet moved to the route table: registered through `pages`). */
+/** Auth: sign-in and sessions, sign-up, password resets, confirmation, single sign-on and shadowing. */
 export const authFeature: Feature = {
   name: "auth",
-  pages: (app, ctx) => registerAuthRoutes(app, ctx),
+  routes: authHandlers,
 };
+
+export { sendPasswordLink } from "./service.ts";

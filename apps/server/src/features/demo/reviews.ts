@@ -7,11 +7,10 @@ import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
-import { type Analysis, analyzeText, type Mention } from "../analysis/engine.ts";
-import { analyzeReview } from "../ingestion/upsert.ts";
-import { refreshDailyStats } from "../metrics/rollup.ts";
+import { type Analysis, analyzeText, type Mention } from "../analysis/index.ts";
+import { analyzeReview } from "../ingestion/index.ts";
 import { createRandom, generateResponse, generateReview, type Random, type Vertical } from "./review-text.ts";
-import type { DemoAccounts } from "./seed.ts";
+import type { DemoAccounts } from "./types.ts";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -542,7 +541,6 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
         reviewTags,
       );
       await sql`ANALYZE reviews, responses, review_mentions`.execute(trx);
-      await refreshDailyStats(trx, { accountId });
     });
     log(
       `demo ${plan.key}: ${reviews.length} reviews, ${responses.length} responses, ${mentions.length} mentions stored in ${Date.now() - started} ms`,

@@ -2,9 +2,10 @@ import { USER_TYPE_IDS } from "@starboard/contract/permissions";
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { hashPassword } from "../../platform/auth.ts";
-import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/settings.ts";
+import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/index.ts";
 import { createRandom } from "./review-text.ts";
 import { seedDemoReviews } from "./reviews.ts";
+import type { DemoAccounts, DemoKey } from "./types.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_USERS = [
@@ -14,8 +15,6 @@ export const DEMO_USERS = [
   { email: "clinic@demo.test", name: "Dr. Claire Clinic", account: "healthcare", type: "admin", owner: true },
   { email: "agency@demo.test", name: "Avery Agency", account: "agency", type: "admin", owner: true },
 ] as const;
-
-type DemoKey = "agency" | "restaurant" | "healthcare";
 
 /** Cities the demo's locations sit in: name, state, zip prefix, time zone, coordinates. */
 const CITIES = [
@@ -68,11 +67,6 @@ export async function hasDemo(database: Database) {
     .where("email", "=", DEMO_USERS[0]!.email)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export interface DemoAccounts {
-  accounts: Record<DemoKey, string>;
-  locations: Record<"restaurant" | "healthcare", { id: string; name: string; city: string }[]>;
 }
 
 /** Creates the demo's accounts, users, groups and locations. Deterministic. */

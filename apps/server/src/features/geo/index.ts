@@ -1,8 +1,10 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerGeoRoutes } from "./routes.ts";
+import { geoHandlers } from "./routes.ts";
 
-/** The geo feature (not yet moved to the route table: registered through `pages`). */
+/** Geo: countries and states (shared reference data), and the reference data seed. */
 export const geoFeature: Feature = {
   name: "geo",
-  pages: (app, ctx) => registerGeoRoutes(app, ctx),
+  routes: geoHandlers,
 };
+
+export { seedReferenceData } from "./seed.ts";

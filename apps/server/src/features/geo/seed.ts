@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import { seedSources } from "../sources/catalogue.ts";
+import { seedSources } from "../sources/index.ts";
 import { COUNTRIES, STATES } from "./dataset.ts";
 
 /** Loads reference data: the review source catalogue, and ISO 3166 countries and states once. */

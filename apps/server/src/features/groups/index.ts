@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerGroupRoutes } from "./routes.ts";
+import { groupHandlers } from "./routes.ts";
 
-/** The groups feature (not yet moved to the route table: registered through `pages`). */
+/** Groups of locations; `location_ids` on create and update sets the membership. */
 export const groupsFeature: Feature = {
   name: "groups",
-  pages: (app, ctx) => registerGroupRoutes(app, ctx),
+  routes: groupHandlers,
 };

@@ -1,15 +1,14 @@
 import type { TGroup } from "@starboard/contract/locations";
+import type { GroupRow } from "./queries.ts";
 
-const iso = (d: unknown) => new Date(d as Date).toISOString();
+const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function presentGroup(
-  row: Record<string, unknown>,
-  members: { all: string[]; active: string[] } | undefined,
-): TGroup & { _links: { self: { href: string } } } {
+/** The group with its members (all, and those not permanently closed) and a self link. */
+export function presentGroup(row: GroupRow, members: { all: string[]; active: string[] } | undefined): TGroup {
   return {
-    id: String(row.id),
-    account_id: String(row.account_id),
-    name: String(row.name),
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
     location_ids: members?.all ?? [],
     active_location_ids: members?.active ?? [],
     created_at: iso(row.created_at),

@@ -1,11 +1,68 @@
-import type { Database } from "../../db/database.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { DB, GroupsTable } from "../../db/schema.ts";
+import type { ScopedDb } from "../../platform/access.ts";
+import { keywordMatch, relevanceOrder, sortOrder } from "../../platform/list.ts";
 
-/** Members of each group, and those not permanently closed (open_status other than inactive). */
-export async function membersOf(database: Database, groupIds: string[]) {
+export type GroupRow = Selectable<GroupsTable>;
+
+/** What narrows a group list: the account, the keywords on the name, a member location. */
+export interface GroupFilter {
+  accountId: string;
+  keywords: string | undefined;
+  searchType: "typeahead" | "full" | undefined;
+  /** A location id; null: a value that cannot be a location (matches nothing). */
+  locationId?: string | null;
+}
+
+const SORTABLE = new Set(["name", "created_at", "updated_at"] as const);
+type SortColumn = typeof SORTABLE extends Set<infer C> ? C : never;
+const isSortable = (by: string | undefined): by is SortColumn => SORTABLE.has(by as SortColumn);
+
+function groupsOf(db: ScopedDb, f: GroupFilter) {
+  let qb = db.selectFrom("groups").where("groups.account_id", "=", f.accountId);
+  const match = keywordMatch("groups.name", f.keywords, f.searchType);
+  if (match) qb = qb.where(match);
+  if (f.locationId !== undefined) {
+    const locationId = f.locationId;
+    qb =
+      locationId === null
+        ? qb.where("groups.id", "is", null)
+        : qb.where("groups.id", "in", (eb) =>
+            eb.selectFrom("group_locations").select("group_id").where("location_id", "=", locationId),
+          );
+  }
+  return qb;
+}
+
+export async function countGroups(db: ScopedDb, f: GroupFilter) {
+  const row = await groupsOf(db, f)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** By `sort[by]` (a sortable column, or `relevance` with keywords); by name otherwise; then by id. */
+export function selectGroups(
+  db: ScopedDb,
+  f: GroupFilter,
+  sort: { by: string | undefined; order: string | undefined },
+  limit: number,
+  offset: number,
+) {
+  let qb = groupsOf(db, f).selectAll("groups");
+  const words = f.keywords?.trim();
+  if (sort.by === "relevance" && words) for (const o of relevanceOrder("groups.name", words)) qb = qb.orderBy(o);
+  else if (isSortable(sort.by)) qb = qb.orderBy(`groups.${sort.by}`, sortOrder(sort.order));
+  else qb = qb.orderBy("groups.name", "asc");
+  return qb.orderBy("groups.id").limit(limit).offset(offset).execute();
+}
+
+/** Members of each group, by location name, and those not permanently closed (open_status other than inactive). */
+export async function membersOf(db: Kysely<DB>, groupIds: string[]) {
   const members = new Map<string, { all: string[]; active: string[] }>();
   for (const id of groupIds) members.set(id, { all: [], active: [] });
   if (groupIds.length === 0) return members;
-  const rows = await database.db
+  const rows = await db
     .selectFrom("group_locations as gl")
     .innerJoin("locations as l", "l.id", "gl.location_id")
     .select(["gl.group_id", "l.id", "l.open_status"])
@@ -23,9 +80,9 @@ export async function membersOf(database: Database, groupIds: string[]) {
 }
 
 /** The ids among these that are locations of the account. */
-export async function locationsOfAccount(database: Database, accountId: string, ids: string[]) {
+export async function locationsOfAccount(db: Kysely<DB>, accountId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await database.db
+  const rows = await db
     .selectFrom("locations")
     .select("id")
     .where("account_id", "=", accountId)
@@ -34,14 +91,24 @@ export async function locationsOfAccount(database: Database, accountId: string, 
   return rows.map((r) => r.id);
 }
 
-/** Replaces a group's locations. */
-export async function setMembers(database: Database, groupId: string, locationIds: string[]) {
-  await database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("group_locations").where("group_id", "=", groupId).execute();
-    if (locationIds.length > 0)
-      await trx
-        .insertInto("group_locations")
-        .values(locationIds.map((location_id) => ({ group_id: groupId, location_id })))
-        .execute();
-  });
+export function insertGroup(db: Kysely<DB>, values: { account_id: string; name: string }) {
+  return db.insertInto("groups").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateGroup(db: Kysely<DB>, id: string, values: { name?: string; updated_at: Date }) {
+  return db.updateTable("groups").set(values).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Replaces a group's locations (run it in the transaction that writes the group). */
+export async function setMembers(db: Kysely<DB>, groupId: string, locationIds: string[]) {
+  await db.deleteFrom("group_locations").where("group_id", "=", groupId).execute();
+  if (locationIds.length > 0)
+    await db
+      .insertInto("group_locations")
+      .values(locationIds.map((location_id) => ({ group_id: groupId, location_id })))
+      .execute();
+}
+
+export async function deleteGroup(db: Kysely<DB>, id: string) {
+  await db.deleteFrom("groups").where("id", "=", id).execute();
 }

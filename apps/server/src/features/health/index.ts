@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerHealthRoutes } from "./routes.ts";
+import { healthHandlers } from "./routes.ts";
 
-/** The health feature (not yet moved to the route table: registered through `pages`). */
+/** Health: the readiness check (signed out). */
 export const healthFeature: Feature = {
   name: "health",
-  pages: (app, ctx) => registerHealthRoutes(app, ctx),
+  routes: healthHandlers,
 };

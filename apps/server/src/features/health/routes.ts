@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { healthRoutes } from "@starboard/contract/routes/health";
 import type { AppContext } from "../../platform/context.ts";
+import { handle } from "../../platform/route.ts";
+import { health } from "./service.ts";
 
-export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get("/api/health", { config: { auth: false }, schema: { tags: ["health"] } }, async () => {
-    await sql`select 1`.execute(ctx.database.db);
-    return { status: "ok", environment: ctx.config.environment };
-  });
+/** GET /api/health, signed out. */
+export function healthHandlers(ctx: AppContext) {
+  return [handle(healthRoutes.health, () => health(ctx))];
 }

@@ -1,19 +1,14 @@
 import { createHash } from "node:crypto";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { MAX_IMPORT_ROWS } from "@starboard/contract/ingestion";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DB, ImportError } from "../../db/schema.ts";
 import { isUuid } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
-import { refreshDailyStats } from "../metrics/rollup.ts";
-import { type SourceReview, toStarRating } from "../reviews/connectors/connector.ts";
-import { connectorFor } from "../reviews/connectors/registry.ts";
+import { connectorFor, type SourceReview, toStarRating } from "../reviews/index.ts";
 import { csvRecords } from "./csv.ts";
-import { type ImportError, ingestionDb, type ReviewImportsTable } from "./tables.ts";
 import { upsertReviews } from "./upsert.ts";
 
-/** Files up to this many rows are imported during the request; larger ones by the `reviews.import` job. */
-export const INLINE_IMPORT_ROWS = 1000;
-export const MAX_IMPORT_ROWS = 100_000;
 const CHUNK_ROWS = 500;
 const MAX_STORED_ERRORS = 1000;
 
@@ -46,11 +41,19 @@ function hasColumn(columns: Set<string>, name: string) {
   return (ALIASES[name] ?? [name]).some((a) => columns.has(a));
 }
 
-/** Rows of an uploaded file: CSV with a header line, or JSON (an array, or `{reviews: [...]}`). */
-export function readImportFile(content: Buffer, fileName: string | undefined, mimeType: string | undefined): Raw[] {
+/**
+ * Rows of an uploaded file: CSV with a header line (read as a stream; past the most a file may hold,
+ * reading stops and the file is refused), or JSON (an array, or `{reviews: [...]}`).
+ */
+export async function readImportFile(
+  content: Buffer,
+  fileName: string | undefined,
+  mimeType: string | undefined,
+): Promise<Raw[]> {
+  const looksJson =
+    /\.json$/i.test(fileName ?? "") || mimeType?.includes("json") || /^\s*[[{]/.test(leadingText(content));
+  if (!looksJson) return (await csvRecords(content, { maxRecords: MAX_IMPORT_ROWS })).records;
   const text = content.toString("utf8");
-  const looksJson = /\.json$/i.test(fileName ?? "") || mimeType?.includes("json") || /^\s*[[{]/.test(text);
-  if (!looksJson) return csvRecords(text).records;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -60,6 +63,14 @@ export function readImportFile(content: Buffer, fileName: string | undefined, mi
   const rows = Array.isArray(parsed) ? parsed : (parsed as { reviews?: unknown })?.reviews;
   if (!Array.isArray(rows)) throw AppError.invalid("file", 'Expected an array of reviews, or {"reviews": [...]}.');
   return rows.map((r) => (typeof r === "object" && r !== null && !Array.isArray(r) ? (r as Raw) : {}));
+}
+
+/** The start of a file as text (enough to tell JSON from CSV), without its byte-order mark. */
+function leadingText(content: Buffer) {
+  return content
+    .subarray(0, 64)
+    .toString("utf8")
+    .replace(/^\ufeff/, "");
 }
 
 /** Whole-file checks before any row is read: some rows, not too many, the columns every row needs. */
@@ -76,25 +87,6 @@ export function checkImportRows(rows: Raw[]) {
   if (!hasColumn(columns, "source") && !hasColumn(columns, "source_id")) missing.push("source");
   if (!hasColumn(columns, "published_at")) missing.push("published_at");
   if (missing.length) throw AppError.invalid("file", `Missing column: ${missing.join(", ")}.`);
-}
-
-export async function createImport(
-  database: Database,
-  values: { accountId: string; userId: string; fileName: string | null; rows: Raw[] },
-) {
-  const lowered = values.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.toLowerCase(), v])));
-  return ingestionDb(database)
-    .insertInto("review_imports")
-    .values({
-      account_id: values.accountId,
-      user_id: values.userId,
-      file_name: values.fileName,
-      total: lowered.length,
-      rows: JSON.stringify(lowered),
-      errors: "[]",
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 interface Lookups {
@@ -250,7 +242,7 @@ export function validateRow(
 
 /** Validates and stores the rows of an import, chunk by chunk, keeping progress on the import row. */
 export async function processImport(database: Database, importId: string, opts: { now?: Date } = {}) {
-  const db = ingestionDb(database);
+  const db = database.db;
   const job = await db.selectFrom("review_imports").selectAll().where("id", "=", importId).executeTakeFirst();
   if (!job || job.status === "done" || job.status === "failed") return;
   const rows = job.rows ?? [];
@@ -287,7 +279,6 @@ export async function processImport(database: Database, importId: string, opts: 
         groups.set(groupKey, group);
       });
       await database.db.transaction().execute(async (trx) => {
-        const touched = new Map<string, Set<string>>();
         for (const g of groups.values()) {
           await sql`SELECT pg_advisory_xact_lock(hashtext(${`sync:${g.locationId}:${g.sourceId}`}))`.execute(trx);
           const result = await upsertReviews(
@@ -297,7 +288,6 @@ export async function processImport(database: Database, importId: string, opts: 
               locationId: g.locationId,
               sourceId: g.sourceId,
               industry: lookups.vertical,
-              timeZone: lookups.timeZone,
               respondable: g.respondable,
             },
             g.reviews,
@@ -306,19 +296,8 @@ export async function processImport(database: Database, importId: string, opts: 
           counts.imported += result.inserted.length;
           counts.updated += result.edited.length + result.restored.length;
           counts.skipped += result.unchanged;
-          const days = touched.get(g.locationId) ?? new Set<string>();
-          for (const d of result.touchedDays) days.add(d);
-          touched.set(g.locationId, days);
         }
-        const days = new Set([...touched.values()].flatMap((d) => [...d]));
-        if (days.size) {
-          await refreshDailyStats(trx, {
-            accountId: lookups.accountId,
-            locationIds: [...touched.keys()],
-            days: [...days],
-          });
-        }
-        await ingestionDb(trx)
+        await trx
           .updateTable("review_imports")
           .set({
             processed: Math.min(rows.length, start + CHUNK_ROWS),
@@ -349,24 +328,4 @@ export async function processImport(database: Database, importId: string, opts: 
       .execute();
     throw error;
   }
-}
-
-export function presentImport(row: Omit<Selectable<ReviewImportsTable>, "rows">) {
-  return {
-    id: row.id,
-    account_id: row.account_id,
-    file_name: row.file_name,
-    status: row.status,
-    status_reason: row.status_reason,
-    total: row.total,
-    processed: row.processed,
-    imported: row.imported,
-    updated: row.updated,
-    skipped: row.skipped,
-    error_count: row.error_count,
-    errors: row.errors,
-    created_at: row.created_at,
-    finished_at: row.finished_at,
-    _links: { self: { href: `/api/imports/${row.id}` } },
-  };
 }

@@ -1,8 +1,13 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerIngestion } from "./routes.ts";
+import { registerIngestionJobs } from "./jobs.ts";
+import { ingestionHandlers } from "./routes.ts";
 
-/** The ingestion feature (not yet moved to the route table: registered through `pages`). */
+/** Reviews coming in: file and JSON imports, and syncs of locations' listings (on demand and every four hours). */
 export const ingestionFeature: Feature = {
   name: "ingestion",
-  pages: async (app, ctx) => await registerIngestion(app, ctx),
+  routes: ingestionHandlers,
+  jobs: registerIngestionJobs,
 };
+
+/** The text analysis of a review (sentiment, categories, mentions), for reviews made elsewhere (the demo). */
+export { analyzeReview } from "./upsert.ts";

@@ -360,4 +360,51 @@ describe("POST /api/reviews/import", () => {
     const anon = await fetch(`${t.baseUrl}/api/reviews/import`, { method: "POST" });
     expect(anon.status).toBe(401);
   });
+
+  it("answers 400 on file for a CSV it cannot read, with the line", async () => {
+    const { credentials } = await setup();
+    const res = await upload(credentials, 'location_external_id,source,published_at\nCK-1,google,"2024-03-01\n');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({ file: expect.stringMatching(/not valid CSV.*line 2/) });
+  });
+
+  it("reads the upload's account_id field: another account's answers 404, a bad one 400", async () => {
+    const { credentials } = await setup();
+    const other = await setup();
+    const send = async (accountId: string) => {
+      const form = new FormData();
+      form.append("account_id", accountId);
+      form.append("file", new Blob([CSV], { type: "text/csv" }), "reviews.csv");
+      const res = await fetch(`${t.baseUrl}/api/reviews/import`, {
+        method: "POST",
+        headers: {
+          Accept: MEDIA_TYPE,
+          Authorization: `Basic ${Buffer.from(`${credentials.email}:${credentials.token}`).toString("base64")}`,
+        },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as { errors?: Record<string, string> } };
+    };
+    expect((await send(other.account.id)).status).toBe(404);
+    const long = await send("x".repeat(101));
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toHaveProperty("account_id");
+  });
+
+  it("takes multipart bodies on the import only: other routes answer 415 as before", async () => {
+    const { credentials } = await setup();
+    const form = new FormData();
+    form.append("name", "Multipart group");
+    const res = await fetch(`${t.baseUrl}/api/groups`, {
+      method: "POST",
+      headers: {
+        Accept: MEDIA_TYPE,
+        Authorization: `Basic ${Buffer.from(`${credentials.email}:${credentials.token}`).toString("base64")}`,
+      },
+      body: form,
+    });
+    expect(res.status).toBe(415);
+    const missing = await fetch(`${t.baseUrl}/api/no-such-route`, { method: "POST", body: form });
+    expect(missing.status).toBe(404);
+  });
 });

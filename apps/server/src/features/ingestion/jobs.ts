@@ -1,5 +1,5 @@
 import type { AppContext } from "../../platform/context.ts";
-import { ALERTS_INSTANT_JOB } from "../alerts/jobs.ts";
+import { ALERTS_INSTANT_JOB } from "../alerts/index.ts";
 import { processImport } from "./import.ts";
 import { syncableTargets, syncLocationSource } from "./sync.ts";
 

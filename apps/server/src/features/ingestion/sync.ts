@@ -1,16 +1,14 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
-import { dayIn } from "../metrics/filters.ts";
-import { refreshDailyStats } from "../metrics/rollup.ts";
 import {
   ConnectorError,
+  type ConnectorOptions,
+  connectorFor,
   listAllReviews,
   type SourceCredentials,
   type SourceReview,
-} from "../reviews/connectors/connector.ts";
-import { type ConnectorOptions, connectorFor } from "../reviews/connectors/registry.ts";
-import { ingestionDb } from "./tables.ts";
+} from "../reviews/index.ts";
 import { upsertReviews } from "./upsert.ts";
 
 /** A review missing from this many consecutive full syncs was deleted at the source. */
@@ -87,7 +85,7 @@ async function recordIssue(db: Kysely<DB>, t: SyncTarget, locationId: string, so
 /**
  * Pulls every review of one location at one source through its connector and brings the
  * reviews table in line: new reviews inserted, edits recorded, reviews missing from two
- * consecutive full syncs marked deleted at the source, the roll-ups of the touched days refreshed.
+ * consecutive full syncs marked deleted at the source (the roll-ups follow: migration 0009).
  * Retryable connector failures are thrown (the job retries); others are recorded and answered.
  */
 export async function syncLocationSource(
@@ -95,7 +93,7 @@ export async function syncLocationSource(
   ids: { locationId: string; sourceId: string },
   opts: { now?: Date; connectorOptions?: ConnectorOptions } = {},
 ): Promise<SyncResult> {
-  const db = ingestionDb(database);
+  const db = database.db;
   const { locationId, sourceId } = ids;
   const target = await loadTarget(database.db, locationId, sourceId);
   if (!target) return empty("skipped", "no listing URL for this location at this source");
@@ -172,7 +170,6 @@ export async function syncLocationSource(
         locationId,
         sourceId,
         industry: target.vertical,
-        timeZone: target.time_zone,
         respondable: target.supports_responses && Boolean(connector.publishResponse) && target.has_credentials,
       },
       incoming,
@@ -181,7 +178,7 @@ export async function syncLocationSource(
     const seen = new Set(incoming.map((r) => r.sourceReviewId));
     const missing = upserted.existing.filter((r) => !seen.has(r.source_review_id));
     const present = upserted.existing.filter((r) => seen.has(r.source_review_id)).map((r) => r.id);
-    const tdb = ingestionDb(trx);
+    const tdb = trx;
     for (let i = 0; i < present.length; i += 1000) {
       await tdb
         .deleteFrom("review_source_misses")
@@ -189,7 +186,6 @@ export async function syncLocationSource(
         .execute();
     }
     const deleted: string[] = [];
-    const touchedDays = upserted.touchedDays;
     if (missing.length) {
       const counted = await tdb
         .insertInto("review_source_misses")
@@ -203,7 +199,6 @@ export async function syncLocationSource(
       for (const r of missing) {
         if (!gone.has(r.id) || r.deleted_at_source !== null) continue;
         deleted.push(r.id);
-        touchedDays.add(dayIn(r.published_at, target.time_zone));
       }
       if (deleted.length) {
         await trx
@@ -225,7 +220,6 @@ export async function syncLocationSource(
           .execute();
       }
     }
-    await refreshDailyStats(trx, { accountId: target.account_id, locationIds: [locationId], days: [...touchedDays] });
     const counts = {
       listed: incoming.length,
       inserted: upserted.inserted.length,

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Updateable } from "kysely";
-import type { ReviewMentionsTable, ReviewsTable } from "../../db/reviews-schema.ts";
-import type { DB } from "../../db/schema.ts";
-import { type Analysis, analyzeText } from "../analysis/engine.ts";
-import { dayIn } from "../metrics/filters.ts";
-import type { SourceReview } from "../reviews/connectors/connector.ts";
+import type { DB, ReviewMentionsTable, ReviewsTable } from "../../db/schema.ts";
+import { type Analysis, analyzeText } from "../analysis/index.ts";
+import type { SourceReview } from "../reviews/index.ts";
 
 /** Where incoming reviews go: one location at one source. */
 export interface UpsertTarget {
@@ -13,7 +11,6 @@ export interface UpsertTarget {
   sourceId: string;
   /** The account's vertical, for the text analysis. */
   industry: string;
-  timeZone: string;
   respondable: boolean;
 }
 
@@ -39,8 +36,6 @@ export interface UpsertResult {
   unchanged: number;
   /** The reviews of the target that existed before (all of them, or those named when `only` was given). */
   existing: ExistingReview[];
-  /** Days (account time zone) whose roll-ups changed. */
-  touchedDays: Set<string>;
 }
 
 const CHUNK = 500;
@@ -151,9 +146,7 @@ export async function upsertReviews(
     restored: [],
     unchanged: 0,
     existing,
-    touchedDays: new Set(),
   };
-  const touch = (d: Date) => result.touchedDays.add(dayIn(d, target.timeZone));
 
   const newRows: Insertable<ReviewsTable>[] = [];
   const mentions: Insertable<ReviewMentionsTable>[] = [];
@@ -200,7 +193,6 @@ export async function upsertReviews(
     });
     if (reply) ownerReplies.push({ reviewId: id, review });
     result.inserted.push({ id, sourceReviewId: review.sourceReviewId });
-    touch(review.publishedAt);
   }
 
   for (const part of chunks(newRows)) {
@@ -280,8 +272,6 @@ export async function upsertReviews(
       result.restored.push(row.id);
     }
     await db.updateTable("reviews").set(values).where("id", "=", row.id).execute();
-    touch(row.published_at);
-    touch(review.publishedAt);
   }
 
   for (const part of chunks(mentions, 2000)) {
@@ -291,8 +281,7 @@ export async function upsertReviews(
     if (part.length) await db.insertInto("review_images").values(part).execute();
   }
   await insertOwnerReplies(db, target, ownerReplies, now);
-  const replied = new Set(await syncOwnerReplies(db, target, seenExisting, now));
-  for (const { row } of seenExisting) if (replied.has(row.id)) touch(row.published_at);
+  await syncOwnerReplies(db, target, seenExisting, now);
   return result;
 }
 

@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerLocationRoutes } from "./routes.ts";
+import { locationHandlers } from "./routes.ts";
 
-/** The locations feature (not yet moved to the route table: registered through `pages`). */
+/** Locations of an account, with the groups each belongs to. */
 export const locationsFeature: Feature = {
   name: "locations",
-  pages: (app, ctx) => registerLocationRoutes(app, ctx),
+  routes: locationHandlers,
 };

@@ -37,6 +37,11 @@ describe("locations", () => {
     expect(byIds.body._embedded.locations.map((l) => l.id)).toEqual([other.id]);
     const repeated = await client.get<Page>(`/api/locations?ids=${other.id}&ids=${inGroup.id}`);
     expect(repeated.body._total).toBe(2);
+    const second = await createGroup(t.ctx.database, account.id);
+    const byGroups = await client.get<Page>(`/api/locations?group_id=${group.id}&group_id=${second.id}&group_id=x`);
+    expect(byGroups.body._embedded.locations.map((l) => l.id)).toEqual([inGroup.id]);
+    const badGroup = await client.get<Page>("/api/locations?group_id=junk");
+    expect(badGroup.body._total).toBe(0);
     const search = await client.get<Page>("/api/locations?keywords=alp&search_type=typeahead");
     expect(search.body._embedded.locations.map((l) => l.name)).toEqual(["Alpha"]);
   });

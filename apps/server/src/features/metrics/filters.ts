@@ -1,33 +1,22 @@
-import { computeDateRange, isIsoDate } from "@starboard/contract/date-ranges";
-import { z } from "zod";
+import { computeDateRange, todayInTimeZone } from "@starboard/contract/date-ranges";
 import { AppError } from "../../platform/errors.ts";
+import { type Bound, parseReviewFilter, type ReviewFilterValues } from "../reviews/index.ts";
 
-/** A list parameter: repeated (`rating=4&rating=5`) or comma-separated (`rating=4,5`). */
-const ZList = z.union([z.string().max(4000), z.array(z.string().max(200)).max(500)]).optional();
-
-/** The review filters the metrics accept (the review list's filter names). */
-export const ZMetricsQuerySchema = z.object({
-  published_after: z.string().max(40).optional(),
-  published_before: z.string().max(40).optional(),
-  group_id: ZList,
-  location_id: ZList,
-  source_id: ZList,
-  rating: ZList,
-  sentiment: ZList,
-  category: ZList,
-  nonce: z.string().optional(),
-});
-export type TMetricsQuery = z.infer<typeof ZMetricsQuerySchema>;
+// The overview's period: the review filter's dates (features/reviews/filter.ts parses the query, as for
+// every endpoint that narrows reviews), six months by default, the previous period of the same length,
+// and the buckets of its time series.
 
 export type Granularity = "day" | "week" | "month";
+export type { Bound };
 
-/**
- * A range either of whole days in the account's time zone (dates given as YYYY-MM-DD, both ends
- * included), or of instants (date-times given with a time).
- */
-export type Bound = { day: string } | { instant: Date };
+/** The review filter's dimensions the overview narrows by (the roll-ups' dimensions). */
+export type MetricsDimensions = Pick<
+  ReviewFilterValues,
+  "groupIds" | "locationIds" | "sourceIds" | "ratings" | "sentiments" | "categories"
+>;
 
-export interface MetricsFilters {
+export interface MetricsFilters extends MetricsDimensions {
+  /** A whole day in the account's time zone, or an instant. */
   from: Bound;
   /** Inclusive for a day; exclusive for an instant. */
   to: Bound;
@@ -36,52 +25,9 @@ export interface MetricsFilters {
   /** Calendar days covered (for the timeseries granularity and the previous period). */
   fromDay: string;
   toDay: string;
-  groupIds: string[];
-  locationIds: string[];
-  sourceIds: string[];
-  ratings: number[];
-  sentiments: number[];
-  categories: string[];
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SENTIMENTS: Record<string, number> = { "1": 1, "-1": -1, "0": 0, positive: 1, negative: -1, neutral: 0 };
-
-function listOf(value: string | string[] | undefined): string[] {
-  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return [
-    ...new Set(
-      items
-        .flatMap((v) => v.split(","))
-        .map((v) => v.trim())
-        .filter((v) => v !== ""),
-    ),
-  ];
-}
-
-function ids(field: string, value: string | string[] | undefined) {
-  const list = listOf(value);
-  for (const id of list) if (!UUID.test(id)) throw AppError.invalid(field, "Must be an id.");
-  return list;
-}
-
-function bound(field: string, value: string | undefined): Bound | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (isIsoDate(value)) return { day: value };
-  const instant = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(instant.getTime())) {
-    throw AppError.invalid(field, "Expected a date (YYYY-MM-DD) or a date-time (ISO 8601).");
-  }
-  return { instant };
 }
 
 /** YYYY-MM-DD of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    instant,
-  );
-}
-
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
@@ -92,46 +38,46 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Validates the query; an absent range is the last six months, as on every page but the review list. */
-export function parseMetricsFilters(query: TMetricsQuery, timeZone: string, now = new Date()): MetricsFilters {
-  let from = bound("published_after", query.published_after);
-  let to = bound("published_before", query.published_before);
+/** The overview's filters of a parsed review filter; an absent end is that of the last six months. */
+export function metricsFiltersOf(filter: ReviewFilterValues, timeZone: string, now = new Date()): MetricsFilters {
+  let from = filter.publishedAfter;
+  let to = filter.publishedBefore;
   if (!from || !to) {
     const range = computeDateRange("sixMonths", { now, timeZone });
     to ??= { day: range.to };
     from ??= { day: range.from! };
   }
-  const fromDay = "day" in from ? from.day : dayIn(from.instant, timeZone);
-  const toDay = "day" in to ? to.day : dayIn(new Date(to.instant.getTime() - 1), timeZone);
+  const fromDay = "day" in from ? from.day : todayInTimeZone(from.instant, timeZone);
+  const toDay = "day" in to ? to.day : todayInTimeZone(new Date(to.instant.getTime() - 1), timeZone);
   const fromMs = "day" in from ? Date.parse(`${from.day}T00:00:00Z`) : from.instant.getTime();
   const toMs = "day" in to ? Date.parse(`${to.day}T00:00:00Z`) + 86_400_000 : to.instant.getTime();
-  if (fromMs >= toMs && !("day" in from && "day" in to && from.day === to.day)) {
-    throw AppError.invalid("published_before", "Invalid Date Range");
-  }
-  const ratings = listOf(query.rating).map((r) => {
-    const n = Number(r);
-    if (!Number.isInteger(n) || n < 0 || n > 5) throw AppError.invalid("rating", "Ratings are 0 to 5.");
-    return n;
-  });
-  const sentiments = listOf(query.sentiment).map((s) => {
-    const n = SENTIMENTS[s.toLowerCase()];
-    if (n === undefined) throw AppError.invalid("sentiment", "Sentiment is 1, -1 or 0.");
-    return n;
-  });
-  const categories = listOf(query.category).map((c) => c.toLowerCase());
+  // One end given, the other the default: they may still cross.
+  if (fromMs >= toMs) throw AppError.invalid("published_after", "published_after must not be after published_before");
   return {
     from,
     to,
     dayAligned: "day" in from && "day" in to,
     fromDay,
     toDay,
-    groupIds: ids("group_id", query.group_id),
-    locationIds: ids("location_id", query.location_id),
-    sourceIds: ids("source_id", query.source_id),
-    ratings,
-    sentiments,
-    categories,
+    groupIds: filter.groupIds,
+    locationIds: filter.locationIds,
+    sourceIds: filter.sourceIds,
+    ratings: filter.ratings,
+    sentiments: filter.sentiments,
+    categories: filter.categories,
   };
+}
+
+/**
+ * The overview's filters of a query (the review filter's keys; any category name, see
+ * `ReviewFilterOptions`), 400 with the field for a bad value.
+ */
+export function parseMetricsFilters(
+  query: Record<string, unknown>,
+  timeZone: string,
+  now = new Date(),
+): MetricsFilters {
+  return metricsFiltersOf(parseReviewFilter(query, { categories: "any" }), timeZone, now);
 }
 
 /** Day buckets up to a month, week buckets up to six months (186 days), month buckets beyond. */

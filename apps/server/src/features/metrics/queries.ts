@@ -128,11 +128,6 @@ export function overviewQuery(
     GROUP BY 1, 2, 3, 4, 5`;
 }
 
-export async function accountTimeZone(db: Kysely<DB>, accountId: string): Promise<string> {
-  const row = await db.selectFrom("accounts").select("time_zone").where("id", "=", accountId).executeTakeFirst();
-  return row?.time_zone ?? "UTC";
-}
-
 export async function sourceNames(db: Kysely<DB>, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await db.selectFrom("sources").select(["id", "name"]).where("id", "in", ids).execute();

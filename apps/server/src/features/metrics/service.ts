@@ -1,35 +1,40 @@
 import type { TMetricsOverview } from "@starboard/contract/metrics";
-import type { Database } from "../../db/database.ts";
+import type { RouteParsed } from "@starboard/contract/route";
+import type { metricsRoutes } from "@starboard/contract/routes/metrics";
+import type { Actor } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { reviewFilterFrom } from "../reviews/index.ts";
 import {
   bucketsBetween,
   granularityOf,
   type MetricsFilters,
-  parseMetricsFilters,
+  metricsFiltersOf,
   previousPeriod as previousPeriodOf,
-  type TMetricsQuery,
 } from "./filters.ts";
-import { accountTimeZone, type OverviewCell, overviewQuery, sourceNames } from "./queries.ts";
+import { type OverviewCell, overviewQuery, sourceNames } from "./queries.ts";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const TOP_SOURCES = 4;
 
-/** The metrics overview of an account (already resolved through the tenancy gate). */
+type OverviewQuery = RouteParsed<typeof metricsRoutes.metricsOverview>["query"];
+
+/**
+ * GET /api/metrics/{account_id}/overview: the account (404 unless the caller reaches it), the review
+ * filter (400 with the field), then one query (the roll-ups when they can answer) and the source names.
+ */
 export async function metricsOverview(
-  database: Database,
+  ctx: AppContext,
+  actor: Actor,
   accountId: string,
-  query: TMetricsQuery,
+  query: OverviewQuery,
   now = new Date(),
 ): Promise<TMetricsOverview> {
-  const tz = await accountTimeZone(database.db, accountId);
-  const filters = parseMetricsFilters(query, tz, now);
+  const db = ctx.database.db;
+  const filter = await reviewFilterFrom(ctx, actor, { ...query, account_id: accountId }, { categories: "any" });
+  const filters = metricsFiltersOf(filter, filter.timeZone, now);
   const granularity = granularityOf(filters);
-  const { rows } = await overviewQuery(accountId, tz, filters, granularity).execute(database.db);
-  return summarize(
-    filters,
-    granularity,
-    rows,
-    await sourceNames(database.db, [...new Set(rows.map((r) => r.source_id))]),
-  );
+  const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
+  return summarize(filters, granularity, rows, await sourceNames(db, [...new Set(rows.map((r) => r.source_id))]));
 }
 
 function bounds(f: Pick<MetricsFilters, "from" | "to">) {

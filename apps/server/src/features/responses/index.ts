@@ -1,10 +1,10 @@
 import type { Feature } from "../../platform/feature.ts";
 import { registerResponseJobs } from "./jobs.ts";
-import { registerResponseRoutes } from "./routes.ts";
+import { responseHandlers } from "./routes.ts";
 
-/** Responses to reviews (not yet moved to the route table: registered through `pages`). */
+/** Responses to reviews: the routes, and the jobs that publish and delete them at the source. */
 export const responsesFeature: Feature = {
   name: "responses",
-  pages: (app, ctx) => registerResponseRoutes(app, ctx),
+  routes: responseHandlers,
   jobs: (ctx) => registerResponseJobs(ctx),
 };

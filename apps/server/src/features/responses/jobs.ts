@@ -1,11 +1,8 @@
 import type { TReviewHistoryAction } from "@starboard/contract/reviews";
 import { RESPONSE_DELETE_ERROR, RESPONSE_PUBLISH_ERROR } from "@starboard/contract/reviews";
 import type { AppContext } from "../../platform/context.ts";
-import { ALERTS_RESPONSE_FAILED_JOB } from "../alerts/jobs.ts";
-import { refreshDailyStatsForReviews } from "../metrics/rollup.ts";
-import type { SourceCredentials, SourceLocationRef } from "../reviews/connectors/connector.ts";
-import { connectorFor } from "../reviews/connectors/registry.ts";
-import { recordHistory } from "../reviews/history.ts";
+import { ALERTS_RESPONSE_FAILED_JOB } from "../alerts/index.ts";
+import { connectorFor, recordHistory, type SourceCredentials, type SourceLocationRef } from "../reviews/index.ts";
 import { type JobContext, selectJobContext } from "./queries.ts";
 import { DELETE_JOB, PUBLISH_JOB } from "./service.ts";
 
@@ -103,7 +100,7 @@ async function recordFailure(
 const PUBLISH_STATES = ["pending", "error_published"] as const;
 const DELETE_STATES = ["pending_delete", "error_unpublished"] as const;
 
-/** responses.publish and responses.delete: the response state machine of reviews.md §4. */
+/** responses.publish and responses.delete: the response state machine of docs/product/reviews.md §4. */
 export function registerResponseJobs(ctx: AppContext) {
   const db = ctx.database.db;
   const options = { retryLimit: 6, retryDelay: retryDelay(), retryBackoff: true };
@@ -197,7 +194,6 @@ export function registerResponseJobs(ctx: AppContext) {
         return false;
       });
       if (requeueDelete) await ctx.jobs.send(DELETE_JOB, { response_id: job.id });
-      else await refreshDailyStatsForReviews(ctx.database, [job.review_id]);
     },
   });
 
@@ -256,7 +252,6 @@ export function registerResponseJobs(ctx: AppContext) {
           details: { response_id: job.id },
         });
       });
-      await refreshDailyStatsForReviews(ctx.database, [job.review_id]);
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { ResponsesTable } from "../../db/reviews-schema.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DB, ResponsesTable } from "../../db/schema.ts";
+import type { ScopedDb } from "../../platform/access.ts";
 
 export type ResponseRow = Selectable<ResponsesTable>;
 
@@ -25,15 +25,15 @@ export function selectLiveResponses(db: Kysely<DB>, reviewId: string) {
     .execute();
 }
 
-export function findResponse(db: Kysely<DB>, id: string, accountIds: string[]) {
+/** A response that is not gone, in a reachable account, with its author's name. */
+export function findResponse(db: ScopedDb, id: string) {
   return db
-    .selectFrom("responses as p")
-    .leftJoin("users as u", "u.id", "p.user_id")
-    .selectAll("p")
+    .selectFrom("responses")
+    .leftJoin("users as u", "u.id", "responses.user_id")
+    .selectAll("responses")
     .select("u.name as user_name")
-    .where("p.id", "=", id)
-    .where("p.account_id", "in", accountIds)
-    .where("p.deleted_at", "is", null)
+    .where("responses.id", "=", id)
+    .where("responses.deleted_at", "is", null)
     .executeTakeFirst();
 }
 

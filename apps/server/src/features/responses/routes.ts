@@ -1,49 +1,16 @@
-import { ZResponseCreateSchema, ZResponseListQuerySchema } from "@starboard/contract/reviews";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { authorize } from "../../platform/access.ts";
-import { actorOf } from "../../platform/auth.ts";
+import { responseRoutes } from "@starboard/contract/routes/responses";
 import type { AppContext } from "../../platform/context.ts";
+import { handle } from "../../platform/route.ts";
 import * as responses from "./service.ts";
 
-const tags = ["responses"];
-const ZIdParams = z.object({ id: z.string().max(100) });
-
-/** Responses to reviews: list, publish through the review's source, delete (reviews.md §4). */
-export function registerResponseRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get("/api/responses", { schema: { tags, querystring: ZResponseListQuerySchema } }, async (request) => {
-    const actor = actorOf(request);
-    authorize(actor, "read", "review");
-    const q = request.query;
-    return responses.listResponses(ctx, actor, q.review_id, { url: request.url, page: q.page, perPage: q.per_page });
-  });
-
-  r.get(
-    "/api/responses/:id",
-    { schema: { tags, params: ZIdParams }, config: { idResource: "responses" } },
-    async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, "read", "review");
-      return responses.getResponse(ctx, actor, request.params.id);
-    },
-  );
-
-  r.post("/api/responses", { schema: { tags, body: ZResponseCreateSchema } }, async (request, reply) => {
-    const actor = actorOf(request);
-    authorize(actor, "respond", "review");
-    return reply.status(201).send(await responses.createResponse(ctx, actor, request.body));
-  });
-
-  r.delete(
-    "/api/responses/:id",
-    { schema: { tags, params: ZIdParams }, config: { idResource: "responses" } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      authorize(actor, "delete", "response");
-      return reply.status(202).send(await responses.deleteResponse(ctx, actor, request.params.id));
-    },
-  );
+/** Responses to reviews: list, publish through the review's source, delete (docs/product/reviews.md §4). */
+export function responseHandlers(ctx: AppContext) {
+  return [
+    handle(responseRoutes.listResponses, ({ actor, query, request }) =>
+      responses.listResponses(ctx, actor, query, request.url),
+    ),
+    handle(responseRoutes.getResponse, ({ actor, params }) => responses.getResponse(ctx, actor, params.id)),
+    handle(responseRoutes.createResponse, ({ actor, body }) => responses.createResponse(ctx, actor, body)),
+    handle(responseRoutes.deleteResponse, ({ actor, params }) => responses.deleteResponse(ctx, actor, params.id)),
+  ];
 }

@@ -1,11 +1,11 @@
-import type { TResponse, TResponseCreate, TResponseList } from "@starboard/contract/reviews";
-import { isUuid, reachableAccountIds } from "../../platform/access.ts";
+import type { TResponse, TResponseCreate, TResponseList, TResponseListQuery } from "@starboard/contract/reviews";
+import { authorize, isUuid, scoped } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage } from "../../platform/hal.ts";
-import { recordHistory } from "../reviews/history.ts";
-import { findReachableReview } from "../reviews/service.ts";
+import { findReachableReview, recordHistory, reviewPolicy } from "../reviews/index.ts";
+import { responsePolicy } from "./policy.ts";
 import { presentResponse } from "./presenter.ts";
 import { findResponse, LIVE_RESPONSE_STATUSES, selectLiveResponses } from "./queries.ts";
 
@@ -16,29 +16,38 @@ export const DELETE_JOB = "responses.delete";
 export async function listResponses(
   ctx: AppContext,
   actor: Actor,
-  reviewId: string,
-  paging: { url: string; page: number; perPage: number },
+  query: TResponseListQuery,
+  url: string,
 ): Promise<TResponseList> {
-  const review = await findReachableReview(ctx, actor, reviewId);
+  const review = await findReachableReview(ctx, actor, query.review_id, "read");
   const rows = await selectLiveResponses(ctx.database.db, review.id);
+  const paging = { url, page: query.page, perPage: query.per_page };
   const start = (paging.page - 1) * paging.perPage;
   return halPage("responses", rows.slice(start, start + paging.perPage).map(presentResponse), rows.length, paging);
 }
 
-export async function getResponse(ctx: AppContext, actor: Actor, id: string): Promise<TResponse> {
+/** The response (not gone) in a reachable account, or 404. */
+async function findReachableResponse(ctx: AppContext, actor: Actor, id: string) {
   if (!isUuid(id)) throw AppError.notFound();
-  const row = await findResponse(ctx.database.db, id, await reachableAccountIds(ctx.database, actor));
+  const row = await findResponse(scoped(ctx.database.db, actor), id);
   if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** GET /api/responses/{id}: read as part of its review. */
+export async function getResponse(ctx: AppContext, actor: Actor, id: string): Promise<TResponse> {
+  const row = await findReachableResponse(ctx, actor, id);
+  authorize(actor, "read", reviewPolicy, row);
   return presentResponse(row);
 }
 
 /**
  * POST /api/responses: checks the source takes responses and the content fits its limit, stores the
- * response `pending` and queues its publishing (reviews.md §4).
+ * response `pending` and queues its publishing (docs/product/reviews.md §4).
  */
 export async function createResponse(ctx: AppContext, actor: Actor, input: TResponseCreate): Promise<TResponse> {
   const db = ctx.database.db;
-  const review = await findReachableReview(ctx, actor, input.review_id);
+  const review = await findReachableReview(ctx, actor, input.review_id, "respond");
   if (!review.source_supports_responses) {
     throw AppError.invalid("review_id", `${review.source_name} does not take responses through Starboard.`);
   }
@@ -106,9 +115,8 @@ export async function createResponse(ctx: AppContext, actor: Actor, input: TResp
 /** DELETE /api/responses/{id}: marks the response `pending_delete` and queues its removal at the source. */
 export async function deleteResponse(ctx: AppContext, actor: Actor, id: string): Promise<TResponse> {
   const db = ctx.database.db;
-  if (!isUuid(id)) throw AppError.notFound();
-  const row = await findResponse(db, id, await reachableAccountIds(ctx.database, actor));
-  if (!row) throw AppError.notFound();
+  const row = await findReachableResponse(ctx, actor, id);
+  authorize(actor, "delete", responsePolicy, row);
   let current = row;
   if (row.status !== "pending_delete" && row.status !== "error_unpublished") {
     const updated = await db.transaction().execute(async (trx) => {

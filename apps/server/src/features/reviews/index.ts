@@ -1,10 +1,19 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerReviewResources } from "./resources.ts";
 import { reviewHandlers } from "./routes.ts";
 
-/** Reviews: the list, detail, status label and history (status labels, notes and templates still through `pages`). */
+/** Reviews: the list, detail, status label and history; status labels, notes and response templates. */
 export const reviewsFeature: Feature = {
   name: "reviews",
   routes: reviewHandlers,
-  pages: (app, ctx) => registerReviewResources(app, ctx),
 };
+
+// What other features use (they reach reviews only through here; reviews imports none of them).
+export type { SourceCredentials, SourceLocationRef } from "./connectors/connector.ts";
+export { ConnectorError, listAllReviews, type SourceReview, toStarRating } from "./connectors/connector.ts";
+export { type ConnectorOptions, connectorFor } from "./connectors/registry.ts";
+// The review filter: one parser (query → ReviewFilter, 400 with the field) and one WHERE over `reviews r`.
+export * from "./filter.ts";
+export { type HistoryEvent, recordHistory } from "./history.ts";
+export { reviewPolicy } from "./policy.ts";
+export { countableFromRollups, matchesReviewFilter, reviewWhere, VISIBLE_RESPONSE_STATUSES } from "./queries.ts";
+export { findReachableReview } from "./service.ts";

@@ -1,6 +1,7 @@
-import type { TReviewType } from "@starboard/contract/reviews";
+import type { TReviewType } from "@starboard/contract/review-filter";
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { Bound, ReviewFilter } from "./filter.ts";
 
 /**
  * The review list's SQL. Every query starts from `reviews r` with `r.account_id = $account`, ordered by
@@ -15,56 +16,17 @@ type Eb = ExpressionBuilder<ReviewsFrom, "r">;
 /** Response states in which the response shows at the source. */
 export const VISIBLE_RESPONSE_STATUSES = ["published", "pending_delete", "error_unpublished"] as const;
 
-/** What the list is narrowed to; ids are already checked to be UUIDs. Empty arrays mean no filter. */
-export interface ReviewFilter {
-  accountId: string;
-  timeZone: string;
-  /** YYYY-MM-DD in the account's time zone, inclusive. */
-  publishedAfter?: string | undefined;
-  publishedBefore?: string | undefined;
-  groupIds: string[];
-  locationIds: string[];
-  sourceIds: string[];
-  ratings: number[];
-  statusLabelIds: string[];
-  responded: boolean;
-  notResponded: boolean;
-  sentiments: number[];
-  categories: string[];
-  types: TReviewType[];
-  tagIds: string[];
-  tagNames: string[];
-  keywords?: string | undefined;
-  reviewId?: string | undefined;
-}
-
-/** A filter of the account's reviews that narrows by nothing but `over`. */
-export function reviewFilter(accountId: string, timeZone: string, over: Partial<ReviewFilter> = {}): ReviewFilter {
-  return {
-    accountId,
-    timeZone,
-    groupIds: [],
-    locationIds: [],
-    sourceIds: [],
-    ratings: [],
-    statusLabelIds: [],
-    responded: false,
-    notResponded: false,
-    sentiments: [],
-    categories: [],
-    types: [],
-    tagIds: [],
-    tagNames: [],
-    ...over,
-  };
-}
-
 /** Must match the expression indexed by migration 0004_reviews_search. */
 export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce(r.title, '') || ' ' || coalesce(r.content, '') || ' ' || coalesce(r.author_name, ''))`;
 
 /** Midnight at the start of a calendar date in a time zone, as timestamptz. */
 const startOfDay = (date: string, tz: string) => sql<Date>`((${date}::date)::timestamp AT TIME ZONE ${tz})`;
 const startOfNextDay = (date: string, tz: string) => sql<Date>`((${date}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+const instantOf = (instant: Date) => sql<Date>`${instant.toISOString()}::timestamptz`;
+/** The first instant a `from` bound takes in. */
+const fromInstant = (b: Bound, tz: string) => ("day" in b ? startOfDay(b.day, tz) : instantOf(b.instant));
+/** The first instant past a `to` bound (a day's end, or the instant itself: excluded). */
+const toInstant = (b: Bound, tz: string) => ("day" in b ? startOfNextDay(b.day, tz) : instantOf(b.instant));
 
 function typeCondition(eb: Eb, type: TReviewType): Expression<SqlBool> {
   switch (type) {
@@ -91,12 +53,15 @@ function groupLocations(f: ReviewFilter) {
     WHERE gl.group_id = ANY(${sql.val(f.groupIds)}::uuid[]) AND g.account_id = ${f.accountId})`;
 }
 
-/** The WHERE of the list: every filter ANDed, the values of one filter ORed. */
+/**
+ * The one WHERE of a review filter over `reviews r` (the list, its count, and any feature that narrows
+ * reviews by the filter): every filter ANDed, the values of one filter ORed.
+ */
 export function reviewWhere(eb: Eb, f: ReviewFilter): Expression<SqlBool> {
   const and: Expression<SqlBool>[] = [eb("r.account_id", "=", f.accountId)];
   if (f.reviewId) and.push(eb("r.id", "=", f.reviewId));
-  if (f.publishedAfter) and.push(eb("r.published_at", ">=", startOfDay(f.publishedAfter, f.timeZone)));
-  if (f.publishedBefore) and.push(eb("r.published_at", "<", startOfNextDay(f.publishedBefore, f.timeZone)));
+  if (f.publishedAfter) and.push(eb("r.published_at", ">=", fromInstant(f.publishedAfter, f.timeZone)));
+  if (f.publishedBefore) and.push(eb("r.published_at", "<", toInstant(f.publishedBefore, f.timeZone)));
   if (f.locationIds.length) and.push(eb("r.location_id", "in", f.locationIds));
   if (f.groupIds.length) {
     // A semi-join: the page walks the account's (published_at, id) index and drops other locations.
@@ -159,6 +124,15 @@ export function reviewWhere(eb: Eb, f: ReviewFilter): Expression<SqlBool> {
   }
   if (f.keywords) and.push(sql<SqlBool>`${reviewSearchVector} @@ websearch_to_tsquery('english', ${f.keywords})`);
   return eb.and(and);
+}
+
+/**
+ * The filter as a `where` callback for a query that reads `reviews as r` (joins allowed):
+ * `db.selectFrom("reviews as r").where(matchesReviewFilter(filter))`.
+ */
+export function matchesReviewFilter(f: ReviewFilter) {
+  return <D, T extends keyof D>(eb: ExpressionBuilder<D, T>): Expression<SqlBool> =>
+    reviewWhere(eb as unknown as Eb, f);
 }
 
 // --- Sorting and cursors ------------------------------------------------------------------------
@@ -236,7 +210,7 @@ export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: Pa
     .innerJoin("locations as l", "l.id", "r.location_id")
     .innerJoin("sources as s", "s.id", "r.source_id")
     .leftJoin("review_status_labels as sl", "sl.id", "r.status_label_id")
-    .where((eb) => reviewWhere(eb as unknown as Eb, f))
+    .where(matchesReviewFilter(f))
     .selectAll("r")
     .select([
       "l.name as location_name",
@@ -294,7 +268,7 @@ export async function countReviews(
   const aheadExpr = cursor ? sql<number>`count(*) filter (where ${compare(keys, op, cursor.values)})` : sql<number>`0`;
   const row = await db
     .selectFrom("reviews as r")
-    .where((eb) => reviewWhere(eb as unknown as Eb, f))
+    .where(matchesReviewFilter(f))
     .select([sql<number>`count(*)`.as("total"), aheadExpr.as("ahead")])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), ahead: Number(row.ahead) };
@@ -308,6 +282,9 @@ export async function countReviews(
 export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: PageSpec["cursor"]): boolean {
   return (
     (!cursor || sort === "published_at") &&
+    // Whole days: a date-time bound cuts a day.
+    (!f.publishedAfter || "day" in f.publishedAfter) &&
+    (!f.publishedBefore || "day" in f.publishedBefore) &&
     !f.reviewId &&
     f.statusLabelIds.length === 0 &&
     !f.responded &&
@@ -349,15 +326,16 @@ export async function countReviewsFromRollups(
       : sql`review_daily_account_stats`;
   const where: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`];
   if (category) where.push(sql`s.category = ${category}`);
-  if (f.publishedAfter) where.push(sql`s.day >= ${f.publishedAfter}::date`);
-  if (f.publishedBefore) where.push(sql`s.day <= ${f.publishedBefore}::date`);
+  // Whole days only (countableFromRollups).
+  if (f.publishedAfter && "day" in f.publishedAfter) where.push(sql`s.day >= ${f.publishedAfter.day}::date`);
+  if (f.publishedBefore && "day" in f.publishedBefore) where.push(sql`s.day <= ${f.publishedBefore.day}::date`);
   if (f.locationIds.length) where.push(sql`s.location_id = ANY(${sql.val(f.locationIds)}::uuid[])`);
   if (f.groupIds.length) where.push(sql`s.location_id = ANY(${groupLocations(f)})`);
   if (f.sourceIds.length) where.push(sql`s.source_id = ANY(${sql.val(f.sourceIds)}::uuid[])`);
   if (f.ratings.length) where.push(sql`s.rating = ANY(${sql.val(f.ratings)}::smallint[])`);
   if (f.sentiments.length) where.push(sql`s.sentiment = ANY(${sql.val(f.sentiments)}::smallint[])`);
   const whereSql = sql.join(where, sql` AND `);
-  const matching = () => db.selectFrom("reviews as r").where((eb) => reviewWhere(eb as unknown as Eb, f));
+  const matching = () => db.selectFrom("reviews as r").where(matchesReviewFilter(f));
 
   if (!cursor) {
     const row = await sql<{ total: string }>`

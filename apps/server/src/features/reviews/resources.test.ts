@@ -113,3 +113,81 @@ describe("/api/response_templates", () => {
     expect((await render(other.client, mine.body.id, otherReviewId)).status).toBe(404);
   });
 });
+
+describe("edits", () => {
+  it("edits a note by PATCH or PUT, deletes it with a history entry; another account's note answers 404", async () => {
+    const note = await owner.client.post<TNote>("/api/notes", { review_id: reviewId, content: "First draft" });
+    const patched = await owner.client.patch<TNote>(`/api/notes/${note.body.id}`, { content: "Second draft" });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ content: "Second draft", user_name: "Test User" });
+    expect(Date.parse(patched.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(note.body.updated_at));
+    const put = await owner.client.put<TNote>(`/api/notes/${note.body.id}`, { content: "Final" });
+    expect(put.body.content).toBe("Final");
+    expect((await owner.client.put<Errors>(`/api/notes/${note.body.id}`, {})).status).toBe(400);
+    expect((await owner.client.get<TNote>(`/api/notes/${note.body.id}`)).body.content).toBe("Final");
+    expect((await other.client.get(`/api/notes/${note.body.id}`)).status).toBe(404);
+    expect((await other.client.delete(`/api/notes/${note.body.id}`)).status).toBe(404);
+    expect((await viewer.delete(`/api/notes/${note.body.id}`)).status).toBe(403);
+
+    expect((await owner.client.delete(`/api/notes/${note.body.id}`)).status).toBe(204);
+    expect((await owner.client.get(`/api/notes/${note.body.id}`)).status).toBe(404);
+    const history = await owner.client.get<TReviewHistoryList>(`/api/reviews/${reviewId}/history`);
+    expect(history.body._embedded.history[0]).toMatchObject({
+      action: "note_deleted",
+      description: "Note deleted",
+      details: { note_id: note.body.id },
+    });
+    const none = await owner.client.get<{ _total: number }>("/api/notes?review_id=not-an-id");
+    expect(none.body._total).toBe(0);
+  });
+
+  it("orders status labels by ordinal, and keeps a label's own name free on rename", async () => {
+    const account = await signedIn(t);
+    const later = await account.client.post<TStatusLabel>("/api/review_status_labels", { name: "Done", ordinal: 2 });
+    await account.client.post("/api/review_status_labels", { name: "Open", ordinal: 1 });
+    type Page = { _embedded: { review_status_labels: TStatusLabel[] } };
+    const list = await account.client.get<Page>("/api/review_status_labels");
+    expect(list.body._embedded.review_status_labels.map((l) => l.name)).toEqual(["Open", "Done"]);
+    const byName = await account.client.get<Page>("/api/review_status_labels?sort[by]=name&sort[order]=desc");
+    expect(byName.body._embedded.review_status_labels.map((l) => l.name)).toEqual(["Open", "Done"]);
+    const same = await account.client.put<TStatusLabel>(`/api/review_status_labels/${later.body.id}`, {
+      name: "DONE",
+      color: null,
+    });
+    expect(same.body).toMatchObject({ name: "DONE", color: null, ordinal: 2 });
+    expect((await account.client.get<TStatusLabel>(`/api/review_status_labels/${later.body.id}`)).body.name).toBe(
+      "DONE",
+    );
+    expect((await account.client.patch(`/api/review_status_labels/${later.body.id}`, { name: "open" })).status).toBe(
+      409,
+    );
+  });
+
+  it("changes and deletes templates; another account's template answers 404", async () => {
+    const created = await owner.client.post<TResponseTemplate>("/api/response_templates", {
+      name: "Five stars",
+      content: "Thanks!",
+      rating_min: 5,
+    });
+    expect(created.body).toMatchObject({ rating_min: 5, rating_max: null });
+    const patched = await owner.client.patch<TResponseTemplate>(`/api/response_templates/${created.body.id}`, {
+      rating_max: 5,
+    });
+    expect(patched.body).toMatchObject({ name: "Five stars", rating_min: 5, rating_max: 5 });
+    const put = await owner.client.put<TResponseTemplate>(`/api/response_templates/${created.body.id}`, {
+      name: "Top",
+      content: "Thank you!",
+    });
+    expect(put.body).toMatchObject({ name: "Top", content: "Thank you!", rating_min: 5 });
+    const found = await owner.client.get<{ _embedded: { response_templates: TResponseTemplate[] } }>(
+      "/api/response_templates?keywords=to&search_type=typeahead",
+    );
+    expect(found.body._embedded.response_templates.map((x) => x.id)).toEqual([created.body.id]);
+    expect((await other.client.get(`/api/response_templates/${created.body.id}`)).status).toBe(404);
+    expect(
+      (await other.client.put(`/api/response_templates/${created.body.id}`, { name: "x", content: "y" })).status,
+    ).toBe(404);
+    expect((await owner.client.delete(`/api/response_templates/${created.body.id}`)).status).toBe(204);
+    expect((await owner.client.get(`/api/response_templates/${created.body.id}`)).status).toBe(404);
+  });
+});

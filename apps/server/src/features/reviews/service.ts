@@ -1,20 +1,18 @@
 import type { TAction } from "@starboard/contract/permissions";
-import {
-  filterValues,
-  REVIEW_CATEGORIES,
-  type TReview,
-  type TReviewHistoryList,
-  type TReviewList,
-  type TReviewListQuery,
-  type TReviewType,
-  type TReviewUpdate,
+import type {
+  TReview,
+  TReviewHistoryList,
+  TReviewList,
+  TReviewListQuery,
+  TReviewUpdate,
 } from "@starboard/contract/reviews";
-import { accountIdFor, authorize, isUuid } from "../../platform/access.ts";
+import { authorize, isUuid } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { halPage, offsetOf } from "../../platform/hal.ts";
+import { cursorPage, halPage, offsetOf } from "../../platform/hal.ts";
 import { decodeCursor } from "./cursor.ts";
+import { reviewFilter, reviewFilterFrom } from "./filter.ts";
 import { presentHistory, recordHistory } from "./history.ts";
 import { reviewPolicy } from "./policy.ts";
 import { presentReviews } from "./presenter.ts";
@@ -23,9 +21,7 @@ import {
   cursorValuesValid,
   findReview,
   type PageSpec,
-  type ReviewFilter,
   type ReviewListRow,
-  reviewFilter,
   SORT_KEYS,
   selectCurrentResponsesFor,
   selectHistoryPage,
@@ -34,64 +30,6 @@ import {
   selectReviewPage,
   selectTagsFor,
 } from "./queries.ts";
-
-const CATEGORIES = new Set<string>(REVIEW_CATEGORIES);
-
-function ids(query: Record<string, unknown>, key: string): string[] {
-  const values = filterValues<string>(query, key);
-  for (const v of values) if (!isUuid(v)) throw AppError.invalid(key, "Invalid id");
-  return values;
-}
-
-async function timeZoneOf(ctx: AppContext, actor: Actor, accountId: string) {
-  if (accountId === actor.account.id) return actor.account.time_zone;
-  const row = await ctx.database.db
-    .selectFrom("accounts")
-    .select("time_zone")
-    .where("id", "=", accountId)
-    .executeTakeFirstOrThrow();
-  return row.time_zone;
-}
-
-/** The query's filters, checked: 400 with the field for a value that cannot be one. */
-export async function reviewFilterFrom(ctx: AppContext, actor: Actor, query: TReviewListQuery): Promise<ReviewFilter> {
-  const q = query as Record<string, unknown>;
-  const accountId = accountIdFor(actor, query.account_id);
-  const statuses = filterValues<string>(q, "status");
-  const statusLabelIds: string[] = [];
-  for (const s of statuses) {
-    if (s === "responded" || s === "not_responded") continue;
-    if (!isUuid(s)) throw AppError.invalid("status", "Use a status label id, responded or not_responded");
-    statusLabelIds.push(s);
-  }
-  const categories = filterValues<string>(q, "category").map((c) => c.toLowerCase());
-  for (const c of categories) if (!CATEGORIES.has(c)) throw AppError.invalid("category", "Unknown category");
-  const tags = filterValues<string>(q, "tag");
-  const publishedAfter = query.published_after ?? query.from;
-  const publishedBefore = query.published_before ?? query.to;
-  if (publishedAfter && publishedBefore && publishedAfter > publishedBefore) {
-    throw AppError.invalid("published_after", "published_after must not be after published_before");
-  }
-  return {
-    accountId,
-    timeZone: await timeZoneOf(ctx, actor, accountId),
-    publishedAfter,
-    publishedBefore,
-    groupIds: ids(q, "group_id"),
-    locationIds: ids(q, "location_id"),
-    sourceIds: ids(q, "source_id"),
-    ratings: filterValues<string>(q, "rating").map(Number),
-    statusLabelIds,
-    responded: statuses.includes("responded"),
-    notResponded: statuses.includes("not_responded"),
-    sentiments: filterValues<string>(q, "sentiment").map(Number),
-    categories,
-    types: filterValues<TReviewType>(q, "type"),
-    tagIds: tags.filter(isUuid),
-    tagNames: tags.filter((t) => !isUuid(t)),
-    keywords: query.keywords?.trim() || undefined,
-  };
-}
 
 /** Loads what hangs off the rows (three queries, by review ids) and presents them. */
 async function present(ctx: AppContext, rows: ReviewListRow[], sort: string): Promise<TReview[]> {
@@ -106,21 +44,18 @@ async function present(ctx: AppContext, rows: ReviewListRow[], sort: string): Pr
   return presentReviews(rows, { tags, images, responses }, sort);
 }
 
-function linkTo(url: string, perPage: number, set: Record<string, string>) {
-  const u = new URL(url, "http://x");
-  for (const key of ["before", "after", "page", "nonce"]) u.searchParams.delete(key);
-  u.searchParams.set("per_page", String(perPage));
-  for (const [k, v] of Object.entries(set)) u.searchParams.set(k, v);
-  return { href: `${u.pathname}${u.search}` };
-}
-
 /**
  * GET /api/reviews. Cursor paging (`before` / `after`) by default; `page` without a cursor pages by offset.
  * Queries: the account's time zone (child accounts only), then the count (from the daily roll-ups when
  * only their dimensions are filtered) with the page, then tags, images and responses by review ids, each
  * group at once: constant, whatever the page size.
  */
-export async function listReviews(ctx: AppContext, actor: Actor, query: TReviewListQuery, url: string) {
+export async function listReviews(
+  ctx: AppContext,
+  actor: Actor,
+  query: TReviewListQuery,
+  url: string,
+): Promise<TReviewList> {
   const filter = await reviewFilterFrom(ctx, actor, query);
   const sort = query["sort[by]"] ?? "published_at";
   const order = query["sort[order]"]?.toLowerCase() === "asc" ? "asc" : "desc";
@@ -147,48 +82,22 @@ export async function listReviews(ctx: AppContext, actor: Actor, query: TReviewL
   const more = !pageMode && fetched.length > perPage;
   const rows = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : fetched;
   const reviews = await present(ctx, rows, sort);
-  const total = counts.total;
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-
+  const cursors = { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null };
   if (pageMode) {
-    const page = halPage("reviews", reviews, total, { url, page: query.page!, perPage });
-    return withCursors(page, reviews) satisfies TReviewList;
+    return { ...halPage("reviews", reviews, counts.total, { url, page: query.page!, perPage }), cursors };
   }
+  // Before a `before` cursor, the rows read are the last of what lies ahead of it.
   const ahead = direction === "before" ? Math.max(0, counts.ahead - rows.length) : counts.ahead;
-  const pageNumber = Math.min(totalPages, Math.floor(ahead / perPage) + 1);
-  const first = reviews[0]?.cursor;
-  const last = reviews.at(-1)?.cursor;
-  const links: TReviewList["_links"] = {
-    self: { href: stripNonce(url) },
-    first: linkTo(url, perPage, {}),
-    last: linkTo(url, perPage, { page: String(totalPages) }),
-  };
   const hasNext = direction === "before" ? reviews.length > 0 : more;
   const hasPrev = direction === "after" ? true : direction === "before" ? more : false;
-  if (hasNext && last) links.next = linkTo(url, perPage, { after: last });
-  if (hasPrev) links.prev = first ? linkTo(url, perPage, { before: first }) : linkTo(url, perPage, {});
-  return withCursors(
-    {
-      _embedded: { reviews },
-      _links: links,
-      _page: pageNumber,
-      _total_pages: totalPages,
-      _total: total,
-      per_page: perPage,
-      page_count: reviews.length,
-    },
-    reviews,
-  ) satisfies TReviewList;
-}
-
-function stripNonce(url: string) {
-  const u = new URL(url, "http://x");
-  u.searchParams.delete("nonce");
-  return `${u.pathname}${u.search}`;
-}
-
-function withCursors<T extends object>(page: T, reviews: TReview[]) {
-  return { ...page, cursors: { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null } };
+  const page = cursorPage("reviews", reviews, counts.total, {
+    url,
+    perPage,
+    ahead,
+    next: hasNext && cursors.after ? cursors.after : undefined,
+    prev: hasPrev ? cursors.before : undefined,
+  });
+  return { ...page, cursors } satisfies TReviewList;
 }
 
 /** The review in a reachable account, or 404; and 403 unless the actor may do `action` to it. */

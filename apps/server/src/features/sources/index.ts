@@ -1,8 +1,12 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerSourceRoutes } from "./routes.ts";
+import { registerSourceLogos, sourceHandlers } from "./routes.ts";
 
-/** The sources feature (not yet moved to the route table: registered through `pages`). */
+/** Sources (the catalogue), listing URLs and connection issues; the sources' logos outside /api. */
 export const sourcesFeature: Feature = {
   name: "sources",
-  pages: (app, ctx) => registerSourceRoutes(app, ctx),
+  routes: sourceHandlers,
+  pages: (app) => registerSourceLogos(app),
 };
+
+/** Loads the review source catalogue (reference data, seeded with the countries and states). */
+export { seedSources } from "./catalogue.ts";

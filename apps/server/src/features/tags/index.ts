@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerTagRoutes } from "./routes.ts";
+import { tagHandlers } from "./routes.ts";
 
-/** The tags feature (not yet moved to the route table: registered through `pages`). */
+/** Account tags (`/api/tags`) and the tags on reviews (`/api/review_tags`). */
 export const tagsFeature: Feature = {
   name: "tags",
-  pages: (app, ctx) => registerTagRoutes(app, ctx),
+  routes: tagHandlers,
 };

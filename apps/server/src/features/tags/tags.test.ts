@@ -123,3 +123,58 @@ describe("/api/review_tags", () => {
     expect((await new Client(t.baseUrl).post("/api/review_tags", { review_id: reviewId, name: "x" })).status).toBe(401);
   });
 });
+
+describe("tag edits", () => {
+  it("renames a tag by PATCH or PUT (the review's tags follow), fetches and deletes it", async () => {
+    const location = await createLocation(t.ctx.database, owner.account.id);
+    const review = await createReview(t.ctx.database, { accountId: owner.account.id, locationId: location.id });
+    const tag = await owner.client.post<TTag>("/api/tags", { name: "Regular" });
+    await owner.client.post("/api/tags", { name: "Taken" });
+    await owner.client.post("/api/review_tags", { review_id: review.id, name: "regular" });
+
+    const patched = await owner.client.patch<TTag>(`/api/tags/${tag.body.id}`, { name: "Regular guest" });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: tag.body.id, name: "Regular guest" });
+    const detail = await owner.client.get<TReview>(`/api/reviews/${review.id}`);
+    expect(detail.body.tags.map((x) => x.name)).toEqual(["Regular guest"]);
+    expect((await owner.client.patch(`/api/tags/${tag.body.id}`, {})).status).toBe(200);
+    const clash = await owner.client.put<Errors>(`/api/tags/${tag.body.id}`, { name: "TAKEN" });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors).toHaveProperty("name");
+    expect((await owner.client.put<Errors>(`/api/tags/${tag.body.id}`, {})).status).toBe(400);
+    const put = await owner.client.put<TTag>(`/api/tags/${tag.body.id}`, { name: "regular GUEST" });
+    expect(put.body.name).toBe("regular GUEST");
+    expect((await owner.client.get<TTag>(`/api/tags/${tag.body.id}`)).body.name).toBe("regular GUEST");
+    expect((await viewer.patch(`/api/tags/${tag.body.id}`, { name: "x" })).status).toBe(403);
+
+    expect((await owner.client.delete(`/api/tags/${tag.body.id}`)).status).toBe(204);
+    expect((await owner.client.get(`/api/tags/${tag.body.id}`)).status).toBe(404);
+    const after = await owner.client.get<TReview>(`/api/reviews/${review.id}`);
+    expect(after.body.tags).toEqual([]);
+  });
+
+  it("searches by name: typeahead matches the start, full search anywhere, relevance puts the exact name first", async () => {
+    const account = await signedIn(t);
+    for (const name of ["Late delivery", "Late", "Chocolate"]) await account.client.post("/api/tags", { name });
+    const names = async (query: string) =>
+      (await account.client.get<TTagList>(`/api/tags?${query}`)).body._embedded.tags.map((x) => x.name);
+    expect(await names("keywords=late&search_type=typeahead")).toEqual(["Late", "Late delivery"]);
+    expect(await names("keywords=late&sort[by]=relevance")).toEqual(["Late", "Chocolate", "Late delivery"]);
+    expect(await names("sort[by]=name&sort[order]=desc")).toEqual(["Late delivery", "Late", "Chocolate"]);
+    expect((await account.client.get("/api/tags?account_id=not-mine")).status).toBe(404);
+  });
+
+  it("lists review tags by tag and answers an unusable id with an empty list", async () => {
+    const location = await createLocation(t.ctx.database, owner.account.id);
+    const review = await createReview(t.ctx.database, { accountId: owner.account.id, locationId: location.id });
+    const added = await owner.client.post<TReviewTag>("/api/review_tags", { review_id: review.id, name: "Listed" });
+    type Page = { _embedded: { review_tags: TReviewTag[] }; _total: number };
+    const byTag = await owner.client.get<Page>(`/api/review_tags?tag_id=${added.body.tag_id}`);
+    expect(byTag.body._embedded.review_tags.map((x) => x.id)).toEqual([added.body.id]);
+    const bad = await owner.client.get<Page>("/api/review_tags?review_id=nope");
+    expect(bad.body).toMatchObject({ _total: 0, _embedded: { review_tags: [] } });
+    expect((await owner.client.get<TReviewTag>(`/api/review_tags/${added.body.id}`)).body.name).toBe("Listed");
+    expect((await other.client.get(`/api/review_tags/${added.body.id}`)).status).toBe(404);
+    expect((await other.client.delete(`/api/review_tags/${added.body.id}`)).status).toBe(404);
+  });
+});

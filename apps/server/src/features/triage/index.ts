@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerTriageRoutes } from "./routes.ts";
+import { triageHandlers } from "./routes.ts";
 
-/** The triage feature (not yet moved to the route table: registered through `pages`). */
+/** Triage: network diagnostics, signed out. */
 export const triageFeature: Feature = {
   name: "triage",
-  pages: (app, ctx) => registerTriageRoutes(app, ctx),
+  routes: triageHandlers,
 };

@@ -1,42 +1,32 @@
-import type { TTriage } from "@starboard/contract/system";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { triageRoutes } from "@starboard/contract/routes/triage";
+import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
+import { handle } from "../../platform/route.ts";
+import { presentTriage, type SeenRequest } from "./presenter.ts";
 
-/** Headers never echoed back: credentials and cookies. */
-const HIDDEN = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
-
-export function triageOf(request: FastifyRequest): TTriage {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (HIDDEN.has(name) || value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  const override = request.headers["x-http-method-override"];
+function seen(request: FastifyRequest): SeenRequest {
   return {
     method: request.method,
-    method_override: typeof override === "string" ? override : null,
     protocol: request.protocol,
-    http_version: request.raw.httpVersion,
+    httpVersion: request.raw.httpVersion,
     url: request.url,
-    user_agent: request.headers["user-agent"] ?? null,
     ip: request.ip,
-    ips: request.ips ?? [request.ip],
-    request_id: String(request.id),
-    server_time: new Date().toISOString(),
-    headers,
+    ips: request.ips,
+    id: String(request.id),
+    headers: request.headers,
   };
 }
 
 /**
- * Network diagnostics for the triage page, signed in or not, for every method the
- * page tries (a POST with X-HTTP-Method-Override arrives here as that method).
+ * Network diagnostics for the triage page, signed in or not, for every method the page tries
+ * (a POST with X-HTTP-Method-Override arrives here as that method).
  */
-export function registerTriageRoutes(app: FastifyInstance, _ctx: AppContext) {
-  app.route({
-    method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-    url: "/api/triage",
-    config: { auth: false },
-    schema: { tags: ["triage"] },
-    handler: async (request) => triageOf(request),
-  });
+export function triageHandlers(_ctx: AppContext) {
+  return [
+    triageRoutes.getTriage,
+    triageRoutes.postTriage,
+    triageRoutes.putTriage,
+    triageRoutes.patchTriage,
+    triageRoutes.deleteTriage,
+  ].map((route) => handle(route, ({ request }) => presentTriage(seen(request))));
 }

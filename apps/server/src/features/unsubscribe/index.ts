@@ -1,8 +1,10 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerUnsubscribeRoutes } from "./routes.ts";
+import { unsubscribeHandlers } from "./routes.ts";
 
-/** The unsubscribe feature (not yet moved to the route table: registered through `pages`). */
+/** Unsubscribe links in e-mails: made by the features that send them, followed signed out. */
 export const unsubscribeFeature: Feature = {
   name: "unsubscribe",
-  pages: (app, ctx) => registerUnsubscribeRoutes(app, ctx),
+  routes: unsubscribeHandlers,
 };
+
+export { isUnsubscribed, type UnsubscribeTarget, unsubscribeLink } from "./service.ts";

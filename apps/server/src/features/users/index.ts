@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerUserRoutes } from "./routes.ts";
+import { userHandlers } from "./routes.ts";
 
-/** The users feature (not yet moved to the route table: registered through `pages`). */
+/** Users of an account, and the user types. */
 export const usersFeature: Feature = {
   name: "users",
-  pages: (app, ctx) => registerUserRoutes(app, ctx),
+  routes: userHandlers,
 };

@@ -1,6 +1,7 @@
 import { userTypeById } from "@starboard/contract/permissions";
-import type { TUser } from "@starboard/contract/users";
-import type { User } from "../../db/schema.ts";
+import type { TUser, TUserType } from "@starboard/contract/users";
+import type { Selectable } from "kysely";
+import type { User, UserTypesTable } from "../../db/schema.ts";
 
 /** A user for the API: never its password hash, tokens or confirmation state. */
 export function presentUser(u: User): TUser {
@@ -18,4 +19,8 @@ export function presentUser(u: User): TUser {
     created_at: new Date(u.created_at).toISOString(),
     _links: { self: { href: `/api/users/${u.id}` } },
   };
+}
+
+export function presentUserType(t: Selectable<UserTypesTable>): TUserType {
+  return { id: t.id, code: t.code, name: t.name };
 }

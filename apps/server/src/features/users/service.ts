@@ -1,13 +1,14 @@
 import type { TListQuery } from "@starboard/contract/hal";
 import type { TUser, TUserCreate, TUserUpdate } from "@starboard/contract/users";
 import type { User, UserUpdate } from "../../db/schema.ts";
-import { authorize, isUuid, reachableAccountIds, resolveAccountId } from "../../platform/access.ts";
+import { accountIdFor, authorize, isUuid, scoped } from "../../platform/access.ts";
 import { type Actor, hashPassword, verifyPassword } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { halPage, offsetOf } from "../../platform/hal.ts";
-import { sendPasswordLink } from "../auth/service.ts";
-import { presentUser } from "./presenter.ts";
+import { offsetPage, sortOrder } from "../../platform/list.ts";
+import { sendPasswordLink } from "../auth/index.ts";
+import { userPolicy } from "./policy.ts";
+import { presentUser, presentUserType } from "./presenter.ts";
 import * as q from "./queries.ts";
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,12 +26,20 @@ export const USER_MESSAGES = {
 
 const isSelf = (actor: Actor, id: string) => id === actor.user.id;
 
-/** The user with this id: oneself, or a user of an account the actor reaches; else 404. */
-async function reachableUser(ctx: AppContext, actor: Actor, id: string): Promise<User> {
-  if (!isUuid(id)) throw AppError.notFound();
-  const within = isSelf(actor, id) ? [actor.user.account_id] : await reachableAccountIds(ctx.database, actor);
-  const user = await q.findUser(ctx.database, id, within);
-  if (!user) throw AppError.notFound();
+/**
+ * The user with this id, for `action`: oneself (in one's own account, even when shadowing a child), or a
+ * user of an account the actor reaches, which needs the summary's permission (403 first, whatever the id
+ * names; then 404 outside the reachable accounts).
+ */
+async function userFor(ctx: AppContext, actor: Actor, id: string, action: "read" | "update" | "delete") {
+  if (isSelf(actor, id)) {
+    const own = isUuid(id) ? await q.findUser(ctx.database.db, id, [actor.user.account_id]) : undefined;
+    if (!own) throw AppError.notFound();
+    return own;
+  }
+  authorize(actor, action, "user");
+  const user: User = await scoped(ctx.database.db, actor).find("users", id);
+  authorize(actor, action, userPolicy, user);
   return user;
 }
 
@@ -45,35 +54,39 @@ export async function listUsers(
   query: TListQuery & { include_shadow_users?: string | undefined },
   url: string,
 ) {
-  authorize(actor, "read", "user");
-  const accountId = await resolveAccountId(ctx.database, actor, query.account_id);
   const sortKey = (query["sort[by]"] ?? "name") as keyof typeof q.USER_SORTS;
-  const { rows, total } = await q.listUsers(ctx.database, {
-    accountId,
+  const list = q.userList(scoped(ctx.database.db, actor), {
+    accountId: accountIdFor(actor, query.account_id),
     keywords: query.keywords,
     typeahead: query.search_type === "typeahead",
     includeShadow: query.include_shadow_users === "true" || query.include_shadow_users === "1",
     sortBy: Object.hasOwn(q.USER_SORTS, sortKey) ? q.USER_SORTS[sortKey] : "name",
-    order: query["sort[order]"]?.toLowerCase() === "desc" ? "desc" : "asc",
-    limit: query.per_page,
-    offset: offsetOf({ page: query.page, perPage: query.per_page }),
+    order: sortOrder(query["sort[order]"]),
   });
-  return halPage("users", rows.map(presentUser), total, { url, page: query.page, perPage: query.per_page });
+  return offsetPage({
+    key: "users",
+    url,
+    page: query.page,
+    perPage: query.per_page,
+    count: list.count,
+    rows: list.rows,
+    present: (rows) => rows.map(presentUser),
+  });
 }
 
+/** Anyone reads themselves; other users need user read. */
 export async function getUser(ctx: AppContext, actor: Actor, id: string): Promise<TUser> {
-  if (!isSelf(actor, id)) authorize(actor, "read", "user");
-  return presentUser(await reachableUser(ctx, actor, id));
+  return presentUser(await userFor(ctx, actor, id, "read"));
 }
 
 /** Admins add users; without a password the new user is e-mailed a link to choose one. */
 export async function createUser(ctx: AppContext, actor: Actor, input: TUserCreate): Promise<TUser> {
-  authorize(actor, "create", "user");
-  const accountId = await resolveAccountId(ctx.database, actor, input.account_id);
+  const accountId = accountIdFor(actor, input.account_id);
+  const db = ctx.database.db;
   const email = input.email.trim();
-  if (await q.emailTaken(ctx.database, email)) throw AppError.conflict(USER_MESSAGES.emailTaken, "email");
+  if (await q.emailTaken(db, email)) throw AppError.conflict(USER_MESSAGES.emailTaken, "email");
   const user = await q
-    .insertUser(ctx.database, {
+    .insertUser(db, {
       account_id: accountId,
       email,
       name: input.name,
@@ -101,14 +114,13 @@ export async function createUser(ctx: AppContext, actor: Actor, input: TUserCrea
  */
 export async function updateUser(ctx: AppContext, actor: Actor, id: string, input: TUserUpdate): Promise<TUser> {
   const self = isSelf(actor, id);
-  if (!self) authorize(actor, "update", "user");
-  const user = await reachableUser(ctx, actor, id);
+  const user = await userFor(ctx, actor, id, "update");
+  const db = ctx.database.db;
   const values: UserUpdate = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.profile_name !== undefined) values.profile_name = input.profile_name;
   if (input.email !== undefined && input.email !== user.email) {
-    if (await q.emailTaken(ctx.database, input.email, user.id))
-      throw AppError.conflict(USER_MESSAGES.emailTaken, "email");
+    if (await q.emailTaken(db, input.email, user.id)) throw AppError.conflict(USER_MESSAGES.emailTaken, "email");
     values.email = input.email;
   }
   if (input.user_type_id !== undefined && input.user_type_id !== user.user_type_id) {
@@ -130,26 +142,36 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
     passwordChanged = true;
   }
   if (Object.keys(values).length === 0) return presentUser(user);
-  const updated = await q.updateUser(ctx.database, user.id, values).catch(rethrowEmailConflict);
-  if (passwordChanged) await q.revokeOtherSessions(ctx.database, user.id, actor.sessionId);
+  // A new password ends the user's other sessions, in the same transaction.
+  const updated = await db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await q.updateUser(trx, user.id, values);
+      if (passwordChanged) await q.revokeOtherSessions(trx, user.id, actor.sessionId);
+      return row;
+    })
+    .catch(rethrowEmailConflict);
   return presentUser(updated);
 }
 
+/** Admins delete users, never themselves nor the account owner. */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
-  authorize(actor, "delete", "user");
-  const user = await reachableUser(ctx, actor, id);
+  const user = await userFor(ctx, actor, id, "delete");
   if (isSelf(actor, id)) throw AppError.conflict(USER_MESSAGES.cannotDeleteSelf);
   if (user.is_account_owner) throw AppError.conflict(USER_MESSAGES.cannotDeleteOwner);
-  await q.deleteUser(ctx.database, user.id);
+  await q.deleteUser(ctx.database.db, user.id);
+  return null;
 }
 
 export async function listUserTypes(ctx: AppContext, query: TListQuery, url: string) {
-  const rows = await q.listUserTypes(ctx.database);
-  const offset = offsetOf({ page: query.page, perPage: query.per_page });
-  return halPage(
-    "user_types",
-    rows.slice(offset, offset + query.per_page).map((t) => ({ id: t.id, code: t.code, name: t.name })),
-    rows.length,
-    { url, page: query.page, perPage: query.per_page },
-  );
+  const list = q.userTypeList(ctx.database.db);
+  return offsetPage({
+    key: "user_types",
+    url,
+    page: query.page,
+    perPage: query.per_page,
+    count: list.count,
+    rows: list.rows,
+    present: (rows) => rows.map(presentUserType),
+  });
 }

@@ -1,8 +1,8 @@
 import type { Feature } from "../../platform/feature.ts";
-import { registerWebhookRoutes } from "./routes.ts";
+import { webhookHandlers } from "./routes.ts";
 
-/** The webhooks feature (not yet moved to the route table: registered through `pages`). */
+/** Webhooks: internal events the client reports. */
 export const webhooksFeature: Feature = {
   name: "webhooks",
-  pages: (app, ctx) => registerWebhookRoutes(app, ctx),
+  routes: webhookHandlers,
 };

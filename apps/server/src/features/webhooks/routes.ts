@@ -1,13 +1,9 @@
-import { ZNotifySchema } from "@starboard/contract/system";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorOf } from "../../platform/auth.ts";
+import { webhookRoutes } from "@starboard/contract/routes/webhooks";
 import type { AppContext } from "../../platform/context.ts";
+import { handle } from "../../platform/route.ts";
 import { recordEvent } from "./service.ts";
 
-export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post("/api/webhooks/notify", { schema: { tags: ["webhooks"], body: ZNotifySchema } }, async (request, reply) =>
-    reply.status(202).send(await recordEvent(ctx, actorOf(request), request.body)),
-  );
+/** POST /api/webhooks/notify: validate (the route's schema) → service. */
+export function webhookHandlers(ctx: AppContext) {
+  return [handle(webhookRoutes.notify, ({ actor, body }) => recordEvent(ctx, actor, body))];
 }

@@ -1,10 +1,9 @@
 /**
- * The address form's rules (platform.md §3 "Address", §5; locations.md): fields address, address_2,
+ * The address form's rules (docs/product/platform.md §3 "Address", §5; docs/product/locations.md): fields address, address_2,
  * city, state, zipcode, country, country_id. Country and state are typeahead lists matched on the
  * start of the name; clearing the country clears country_id; states are those of the chosen
  * country; the default country is United States.
  */
-import type { Query } from "../../lib/api.ts";
 
 export type TAddress = {
   address: string;
@@ -38,12 +37,15 @@ export const EMPTY_ADDRESS: TAddress = {
 };
 
 /** GET /api/countries */
-export function countryQuery(keywords: string): Query {
+export function countryQuery(keywords: string): { keywords: string; search_type: "typeahead"; per_page: number } {
   return { keywords: keywords.trim(), search_type: "typeahead", per_page: ADDRESS_LOOKUP_PER_PAGE };
 }
 
 /** GET /api/states, limited to the chosen country. */
-export function stateQuery(countryId: string | number | null, keywords: string): Query {
+export function stateQuery(
+  countryId: string | number | null,
+  keywords: string,
+): { country_id: string | number | undefined; keywords: string; per_page: number } {
   return { country_id: countryId ?? undefined, keywords: keywords.trim(), per_page: ADDRESS_LOOKUP_PER_PAGE };
 }
 

@@ -1,9 +1,9 @@
 import { Autocomplete, Grid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import type { THalPage } from "@starboard/contract/hal";
+import { geoRoutes } from "@starboard/contract/routes/geo";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import {
   ADDRESS_TYPEAHEAD_DEBOUNCE_MS,
   countryQuery,
@@ -12,9 +12,7 @@ import {
   type TAddress,
   type TAddressErrors,
   type TAddressField,
-  type TCountry,
   type TRequiredAddressFields,
-  type TState,
   validateAddress,
   withCountry,
 } from "./address-fields.ts";
@@ -43,7 +41,7 @@ function useCountries(keywords: string) {
   const [debounced] = useDebouncedValue(keywords.trim(), ADDRESS_TYPEAHEAD_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: ["address", "countries", debounced],
-    queryFn: ({ signal }) => api.get<THalPage<"countries", TCountry>>("/countries", countryQuery(debounced), signal),
+    queryFn: ({ signal }) => call(geoRoutes.listCountries, { query: countryQuery(debounced) }, { signal }),
   });
   return prefixMatches(query.data?._embedded?.countries ?? [], debounced);
 }
@@ -53,7 +51,14 @@ function useStates(countryId: string | number | null, keywords: string) {
   const [debounced] = useDebouncedValue(keywords.trim(), ADDRESS_TYPEAHEAD_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: ["address", "states", countryId, debounced],
-    queryFn: ({ signal }) => api.get<THalPage<"states", TState>>("/states", stateQuery(countryId, debounced), signal),
+    queryFn: ({ signal }) => {
+      const query = stateQuery(countryId, debounced);
+      return call(
+        geoRoutes.listStates,
+        { query: { ...query, country_id: query.country_id === undefined ? undefined : String(query.country_id) } },
+        { signal },
+      );
+    },
     enabled: countryId !== null,
   });
   return prefixMatches(query.data?._embedded?.states ?? [], debounced);

@@ -1,5 +1,5 @@
 /**
- * Bulk selection (platform.md §4): rows register and unregister; select, select all, deselect,
+ * Bulk selection (docs/product/platform.md §4): rows register and unregister; select, select all, deselect,
  * deselect all; the header checkbox is checked, indeterminate or unchecked.
  */
 export type TSelectionState = { registered: string[]; selected: string[] };

@@ -17,7 +17,7 @@ export type EmptyStatePanelProps = {
   action?: TEmptyStateAction;
 };
 
-/** The empty-state panel (platform.md §2): image, primary and secondary text, optional call to action. */
+/** The empty-state panel (docs/product/platform.md §2): image, primary and secondary text, optional call to action. */
 export function EmptyStatePanel({ image, imageAlt = "", primary, secondary, action }: EmptyStatePanelProps) {
   return (
     <Stack align="center" gap="sm" py="xl" px="md" ta="center" data-testid="empty-state">

@@ -1,4 +1,4 @@
-/** Sort headers cycle none → asc → desc → none (platform.md §4 "Sort"; reviews.md §4 "Keyword sort"). */
+/** Sort headers cycle none → asc → desc → none (docs/product/platform.md §4 "Sort"; docs/product/reviews.md §4 "Keyword sort"). */
 export type TSortDirection = "asc" | "desc" | null;
 export type TSort = { by: string; order: Exclude<TSortDirection, null> } | null;
 

@@ -1,5 +1,5 @@
 /**
- * The date filter's value (platform.md §4 "Date descriptors", §5 custom range): what the control
+ * The date filter's value (docs/product/platform.md §4 "Date descriptors", §5 custom range): what the control
  * shows, what it writes into the URL, and the YYYY-MM-DD range a page sends to the API.
  * A preset writes only dateDescriptor (its days are computed when used, so a bookmarked link stays
  * current); a custom range writes dateDescriptor=custom with from and to as YYYY-MM-DD.

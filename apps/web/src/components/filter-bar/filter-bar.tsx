@@ -36,7 +36,7 @@ export type TFilterDropdown =
   | "status"
   | "type";
 
-/** The review page's extra dropdowns (reviews.md §2): the page supplies their options. */
+/** The review page's extra dropdowns (docs/product/reviews.md §2): the page supplies their options. */
 export type TExtraDropdown = {
   nullLabel: string;
   options: TFilterOption[];
@@ -69,9 +69,9 @@ export type FilterBarProps = {
 const DEFAULT_DROPDOWNS: TFilterDropdown[] = ["date", "group", "location", "source", "rating"];
 
 /**
- * The shared filter bar (platform.md §2): title FILTERS with the count of applied filters, Clear All,
+ * The shared filter bar (docs/product/platform.md §2): title FILTERS with the count of applied filters, Clear All,
  * the saved-filter slot, the chosen dropdowns, Show More / Show Less below 1100 px and a collapsible
- * FILTERS toggle on phones. Every change goes through `useFilters().setFilters` (platform.md §4).
+ * FILTERS toggle on phones. Every change goes through `useFilters().setFilters` (docs/product/platform.md §4).
  */
 export function FilterBar(props: FilterBarProps) {
   const { dropdowns = DEFAULT_DROPDOWNS, multiple = {}, visibleOnSmallScreens = 3 } = props;

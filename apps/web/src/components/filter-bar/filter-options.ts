@@ -1,6 +1,6 @@
 import { REVIEW_CATEGORIES } from "@starboard/contract/reviews";
 /**
- * Labels, options and list queries of the filter bar's dropdowns (platform.md §3, §7, §9; reviews.md §3).
+ * Labels, options and list queries of the filter bar's dropdowns (docs/product/platform.md §3, §7, §9; docs/product/reviews.md §3).
  * Pure, so they are unit-tested without a DOM.
  */
 import type { Query } from "../../lib/api.ts";
@@ -37,7 +37,7 @@ export const TYPEAHEAD_DEBOUNCE_MS = 300;
 export const FILTER_LIST_PER_PAGE = 25;
 export const INFINITE_SCROLL_THRESHOLD_PX = 300;
 export const DROPDOWN_MAX_HEIGHT_PX = 378;
-/** Breakpoint below which extra filters fold behind Show More (platform.md §9 "mobile 1100 px"). */
+/** Breakpoint below which extra filters fold behind Show More (docs/product/platform.md §9 "mobile 1100 px"). */
 export const SMALL_SCREEN_QUERY = "(max-width: 1099px)";
 /** Phones: the whole bar folds behind the FILTERS toggle. */
 export const PHONE_SCREEN_QUERY = "(max-width: 767px)";
@@ -86,7 +86,7 @@ export function sentimentOptions(scheme: TSentimentScheme): TFilterOption[] {
   ];
 }
 
-/** The recognised category names (reviews.md §3), from the contract. */
+/** The recognised category names (docs/product/reviews.md §3), from the contract. */
 export const CATEGORY_NAMES = REVIEW_CATEGORIES;
 
 /** Label capitalised, value lowercase. */
@@ -101,7 +101,7 @@ export function categoryOptions(names: readonly string[] = CATEGORY_NAMES): TFil
 
 export type TFilterListKind = "groups" | "locations" | "sources";
 
-export type TGroupItem = { id: string | number; name: string; active_location_ids?: (string | number)[] | null };
+/** What `locationAddressLine` reads of a location (the list's items are the API's TLocation). */
 export type TLocationItem = {
   id: string | number;
   name: string;
@@ -110,19 +110,29 @@ export type TLocationItem = {
   state?: string | null;
   is_headquarters?: boolean | null;
 };
-export type TSourceItem = { id: string | number; code?: string | null; name: string; logo_url?: string | null };
+
+/** The paging, search and order of one page of a dropdown's list. */
+export type TFilterListQuery = {
+  page: number;
+  per_page: number;
+  keywords?: string;
+  search_type?: "typeahead";
+  "sort[by]"?: "relevance" | "name";
+  "sort[order]"?: "asc" | "desc";
+  sort?: "ordinal,name";
+};
 
 /**
- * The query of one page of a dropdown's list (platform.md §7): typing searches with
+ * The query of one page of a dropdown's list (docs/product/platform.md §7): typing searches with
  * search_type=typeahead sorted by relevance; otherwise groups and locations sort by name and
- * sources by ordinal,name. 25 per page.
+ * sources by ordinal,name. 25 per page. `extra` (the list's own filters) comes along.
  */
-export function filterListQuery(
+export function filterListQuery<E extends Query = Record<never, never>>(
   kind: TFilterListKind,
-  { keywords, page, extra }: { keywords?: string; page: number; extra?: Query },
-): Query {
+  { keywords, page, extra }: { keywords?: string; page: number; extra?: E },
+): E & TFilterListQuery {
   const terms = keywords?.trim() ?? "";
-  const query: Query = { ...extra, page, per_page: FILTER_LIST_PER_PAGE };
+  const query: TFilterListQuery = { page, per_page: FILTER_LIST_PER_PAGE };
   if (terms) {
     Object.assign(query, { keywords: terms, search_type: "typeahead", "sort[by]": "relevance", "sort[order]": "desc" });
   } else if (kind === "sources") {
@@ -130,7 +140,7 @@ export function filterListQuery(
   } else {
     Object.assign(query, { "sort[by]": "name", "sort[order]": "asc" });
   }
-  return query;
+  return { ...(extra as E), ...query };
 }
 
 /** The next page to load, or undefined after the last one. */

@@ -1,21 +1,49 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import type { THalPage } from "@starboard/contract/hal";
+import type { TGroup, TLocation } from "@starboard/contract/locations";
+import type { TSource } from "@starboard/contract/reviews";
+import { groupRoutes } from "@starboard/contract/routes/groups";
+import { locationRoutes } from "@starboard/contract/routes/locations";
+import { sourceRoutes } from "@starboard/contract/routes/sources";
 import { keepPreviousData, useInfiniteQuery, useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { api, type Query } from "../../lib/api.ts";
+import { call, type Query } from "../../lib/api.ts";
 import { showRequestError } from "../../lib/toast.ts";
 import {
   FETCH_ERRORS,
   filterListQuery,
   nextPageOf,
   type TFilterListKind,
-  type TGroupItem,
-  type TLocationItem,
-  type TSourceItem,
   TYPEAHEAD_DEBOUNCE_MS,
 } from "./filter-options.ts";
 
-type TItemOf = { groups: TGroupItem; locations: TLocationItem; sources: TSourceItem };
+type TItemOf = { groups: TGroup; locations: TLocation; sources: TSource };
+
+/** What narrows each list besides the search: the locations of some groups; the sources' own query. */
+type TExtraOf = { groups: Record<never, never>; locations: { group_id?: string[] }; sources: Query };
+
+type TListPage<K extends TFilterListKind> = { keywords: string; page: number; extra: TExtraOf[K] };
+
+/** How each dropdown fetches a page of its list and one item, by their routes. */
+const FETCH: {
+  [K in TFilterListKind]: {
+    list: (p: TListPage<K>, signal: AbortSignal) => Promise<THalPage<K, TItemOf[K]>>;
+    item: (id: string, signal: AbortSignal) => Promise<TItemOf[K]>;
+  };
+} = {
+  groups: {
+    list: (p, signal) => call(groupRoutes.listGroups, { query: filterListQuery("groups", p) }, { signal }),
+    item: (id, signal) => call(groupRoutes.getGroup, { params: { id } }, { signal }),
+  },
+  locations: {
+    list: (p, signal) => call(locationRoutes.listLocations, { query: filterListQuery("locations", p) }, { signal }),
+    item: (id, signal) => call(locationRoutes.getLocation, { params: { id } }, { signal }),
+  },
+  sources: {
+    list: (p, signal) => call(sourceRoutes.listSources, { query: filterListQuery("sources", p) }, { signal }),
+    item: (id, signal) => call(sourceRoutes.getSource, { params: { id } }, { signal }),
+  },
+};
 
 const LIST_ERROR: Record<TFilterListKind, string> = {
   groups: FETCH_ERRORS.groups,
@@ -39,16 +67,12 @@ export const filterListKeys = {
  * One dropdown's list: searched as the user types (debounced 300 ms), 25 a page, the next page
  * loaded on demand. A failure shows the spec's alert once and returns its text for the dropdown.
  */
-export function useFilterList<K extends TFilterListKind>(kind: K, keywords: string, extra: Query = {}) {
+export function useFilterList<K extends TFilterListKind>(kind: K, keywords: string, extra: TExtraOf[K] = {}) {
   const [debounced] = useDebouncedValue(keywords.trim(), TYPEAHEAD_DEBOUNCE_MS);
   const query = useInfiniteQuery({
     queryKey: filterListKeys.list(kind, debounced, extra),
     queryFn: ({ pageParam, signal }) =>
-      api.get<THalPage<K, TItemOf[K]>>(
-        `/${kind}`,
-        filterListQuery(kind, { keywords: debounced, page: pageParam, extra }),
-        signal,
-      ),
+      (FETCH[kind] as (typeof FETCH)[K]).list({ keywords: debounced, page: pageParam, extra }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPageOf(last),
     // While the user types, the last list stays up until the new one comes. Not across a change of scope
@@ -86,8 +110,7 @@ export function useKnownLabels<K extends TFilterListKind>(
   const results = useQueries({
     queries: missing.map((id) => ({
       queryKey: filterListKeys.item(kind, id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<TItemOf[K]>(`/${kind}/${encodeURIComponent(id)}`, {}, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => (FETCH[kind] as (typeof FETCH)[K]).item(id, signal),
       staleTime: 5 * 60_000,
     })),
   });

@@ -10,7 +10,7 @@ import { type FilterBarExtras, useFilterBarExtension } from "./filter-bar-extens
 /** The bar is its own chunk: the shell's first load stays small, and pages without it never load it. */
 const FilterBar = lazy(() => import("../filter-bar/filter-bar").then((m) => ({ default: m.FilterBar })));
 
-/** Pages that show the shared filter bar above their content (platform.md §2 "Shared filter bar"). */
+/** Pages that show the shared filter bar above their content (docs/product/platform.md §2 "Shared filter bar"). */
 const FILTER_BAR_PAGES = [
   /^\/dashboard(\/|$)/,
   /^\/reviews\/?$/,
@@ -21,7 +21,7 @@ const FILTER_BAR_PAGES = [
 
 const CATEGORY_VIEWS = /^\/dashboard\/keywords\/categories\/?$/;
 const KEYWORD_PAGES = /^\/dashboard\/keywords(\/|$)/;
-/** The fourteen-day option is hidden on the category views (reviews.md §2 "Keywords"). */
+/** The fourteen-day option is hidden on the category views (docs/product/reviews.md §2 "Keywords"). */
 const HIDE_FOURTEEN: TDateDescriptor[] = ["fourteenDays"];
 
 /** Which dropdowns a page shows (the date default per page comes from `dateKindForPath`). */
@@ -54,7 +54,7 @@ export function FilterBarSlot() {
   if (!shown || !session) return null;
 
   const config = dropdownsFor(pathname);
-  // Non-parent users load sources by user_id, parent accounts by account_id (reviews.md §6).
+  // Non-parent users load sources by user_id, parent accounts by account_id (docs/product/reviews.md §6).
   const sourceQuery = session.is_parent
     ? { account_id: session.account_id, supports_reviews: "true" }
     : { user_id: session.user_id, supports_reviews: "true" };

@@ -14,7 +14,7 @@ import { type GateContext, type GateRule, passesGate } from "../../lib/authoriza
 import { type NavDefaultName, navHref } from "../../lib/nav-links";
 
 /**
- * The left navigation (platform.md §2 "Left navigation", gated per §6). One table for the
+ * The left navigation (docs/product/platform.md §2 "Left navigation", gated per §6). One table for the
  * regular (child) account and one for the parent account; the Log Out entry is added by the
  * navigation itself (absent when shadowing or impersonated).
  */
@@ -44,8 +44,8 @@ export type NavItem = (NavLinkItem & { icon: TablerIcon }) | NavGroupItem;
 
 const link = (item: Omit<NavLinkItem, "kind">): NavLinkItem => ({ kind: "link", ...item });
 
-const isParentInTrial = (s: TSession) =>
-  s.account.status === "trial" || (s.account.trial_ended_at !== null && s.account.daysLeftInTrial >= 0);
+/** The server says whether the account has a trial (`session.trial`); the client does not re-derive it. */
+const isParentInTrial = (s: TSession) => s.trial.has_trial;
 
 /** Partner scorecards: under Business Performance in both navigations. */
 const SCORECARDS = link({

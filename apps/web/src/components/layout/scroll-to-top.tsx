@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** The page scrolls to the top on every route change (platform.md §2). */
+/** The page scrolls to the top on every route change (docs/product/platform.md §2). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Box, Text } from "@mantine/core";
 import { useHealth } from "./api/get-health";
 
-/** Environments that show the staging banner (platform.md §2). */
+/** Environments that show the staging banner (docs/product/platform.md §2). */
 export const STAGING_ENVIRONMENTS = ["staging", "qa", "sandbox"] as const;
 
 export function isStagingEnvironment(environment: string | undefined): boolean {

@@ -1,15 +1,15 @@
 import { Button, CloseButton, Group, List, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import type { TSetupProgress } from "@starboard/contract/accounts";
 import type { TSession } from "@starboard/contract/auth";
-import { USER_TYPE_IDS } from "@starboard/contract/permissions";
+import { can } from "@starboard/contract/permissions";
 import { IconCircleCheck, IconCircleDashed, IconRocket } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { isSettingOn } from "../../lib/authorization";
 import { readCookie, writeCookie } from "../../lib/cookies";
-import { type TSetupProgress, useSetupProgress } from "./api/get-setup-progress";
+import { useSetupProgress } from "./api/get-setup-progress";
 
-/** locations.md §4 "Trial banner", §9: dismissal cookie 30 days, mobile below 730 px, image from 890 px. */
+/** docs/product/locations.md §4 "Trial banner", §9: dismissal cookie 30 days, mobile below 730 px, image from 890 px. */
 export const TRIAL_BANNER_COOKIE_DAYS = 30;
 export const TRIAL_BANNER_MOBILE_MAX = 729;
 export const TRIAL_BANNER_IMAGE_MIN = 890;
@@ -17,17 +17,17 @@ export const UPGRADE_PATH = "/settings/billing/edit";
 
 export const trialBannerCookie = (accountId: string) => `trialBannerDismissed-${accountId}`;
 
-/** Whether this session's account gets the banner on this path (dismissal aside). */
+/**
+ * Whether the banner shows on this path (dismissal aside): the server decides whether the session gets
+ * it at all (`session.trial.banner`); the client only keeps it off the request-reviews pages.
+ */
 export function trialBannerApplies(session: TSession, pathname: string): boolean {
-  const { account } = session;
-  if (session.is_parent || session.whitelabel || account.whitelabel_id) return false;
-  if (account.status !== "trial") return false;
-  if (session.settings.trial_banner !== undefined && !isSettingOn(session.settings.trial_banner)) return false;
+  if (!session.trial.banner) return false;
   return !(pathname === "/request-reviews" || pathname.startsWith("/request-reviews/"));
 }
 
-export function daysLeftText(days: number): string | null {
-  if (days < 0) return null;
+export function daysLeftText(days: number | null): string | null {
+  if (days === null || days < 0) return null;
   if (days === 0) return "Your trial ends today";
   return days === 1 ? "1 day left in your trial" : `${days} days left in your trial`;
 }
@@ -51,8 +51,9 @@ export function TrialBanner({ session }: { session: TSession }) {
   if (!applies || !progress.data) return null;
 
   const stage = progress.data.stage;
-  const isAdmin = session.user_type_id === USER_TYPE_IDS.admin;
-  const days = daysLeftText(session.account.daysLeftInTrial);
+  // Upgrading is a billing change: offered to whoever the permission summary lets change billing.
+  const canUpgrade = can(session.permissions, "update", "billing");
+  const days = daysLeftText(session.trial.days_left);
   const dismiss = () => {
     writeCookie(trialBannerCookie(accountId), "true", TRIAL_BANNER_COOKIE_DAYS);
     setDismissed(true);
@@ -120,7 +121,7 @@ export function TrialBanner({ session }: { session: TSession }) {
           {body}
         </Stack>
         <Group gap="xs" justify={mobile ? "space-between" : "flex-end"} wrap="nowrap">
-          {isAdmin && stage >= 2 && (
+          {canUpgrade && stage >= 2 && (
             <Button component={Link} to={UPGRADE_PATH} size="sm" color="indigo">
               Upgrade
             </Button>

@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
 import { readJson, readStorage, writeJson, writeStorage } from "../../lib/local-storage";
 
-/** Navigation widths (platform.md §2): 256 px open, 56 px collapsed, at most 300. */
+/** Navigation widths (docs/product/platform.md §2): 256 px open, 56 px collapsed, at most 300. */
 export const NAV_WIDTH_OPEN = 256;
 export const NAV_WIDTH_COLLAPSED = 56;
 export const NAV_WIDTH_MAX = 300;
 export const NAV_WIDTH_MIN = 200;
-/** Below this width the layout switches to the mobile navigation (platform.md §9). */
+/** Below this width the layout switches to the mobile navigation (docs/product/platform.md §9). */
 export const MOBILE_BREAKPOINT = 1100;
 
 export const COLLAPSED_NAV_KEY = "collapsedNav";

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 
-/** The dropdown crash fallback text (platform.md §8). */
+/** The dropdown crash fallback text (docs/product/platform.md §8). */
 export const DROPDOWN_CRASH_MESSAGE = "Something went wrong. Please refresh the page.";
 
-/** Reports that are noise (platform.md §8): resize-observer loops and a not-found non-error rejection. */
+/** Reports that are noise (docs/product/platform.md §8): resize-observer loops and a not-found non-error rejection. */
 export function isIgnoredError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return (

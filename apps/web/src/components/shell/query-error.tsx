@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from "@mantine/core";
 import { MESSAGES } from "@starboard/contract/errors";
 import { ApiError } from "../../lib/api";
 
-/** The generic failure text (platform.md §8): the server's message, else the fallback. */
+/** The generic failure text (docs/product/platform.md §8): the server's message, else the fallback. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;

@@ -21,7 +21,7 @@ export function EmptyRows({ message }: { message: string }) {
   );
 }
 
-/** Page numbers clamped to 1..total (platform.md §5). */
+/** Page numbers clamped to 1..total (docs/product/platform.md §5). */
 export function clampPage(page: number, total: number): number {
   if (!Number.isFinite(page) || page < 1) return 1;
   return Math.min(Math.floor(page), Math.max(1, total));

@@ -6,7 +6,7 @@ import { useCan } from "../../lib/authorization";
 import { isReviewsPath } from "../../lib/filters";
 import { useReviewStatusLabels } from "./api/get-review-status-labels";
 
-/** Status filter (reviews.md §2): the account's review status labels, then responded / not responded. */
+/** Status filter (docs/product/reviews.md §2): the account's review status labels, then responded / not responded. */
 export const RESPONSE_STATUS_OPTIONS = [
   { value: "responded", label: "Responded" },
   { value: "not_responded", label: "Not responded" },

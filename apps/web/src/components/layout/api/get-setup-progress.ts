@@ -1,22 +1,17 @@
+import { accountRoutes } from "@starboard/contract/routes/accounts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
-/** The trial checklist (locations.md §3 "Trial setup progress"). */
-export interface TSetupProgress {
-  stage: 1 | 2 | 3;
-  ask_campaigns_exist: boolean;
-  facebook_integration_exists: boolean;
-  multiple_users_in_account_exists: boolean;
-  responses_exist: boolean;
-  google_url_scanned: boolean;
-}
-
-export function getSetupProgress(accountId: string) {
-  return api.get<TSetupProgress>(`/accounts/${encodeURIComponent(accountId)}/setup_progress`);
+/** GET /accounts/{id}/setup_progress: the trial checklist (docs/product/locations.md §3 "Trial setup progress"). */
+export function getSetupProgress(accountId: string, signal?: AbortSignal) {
+  return call(accountRoutes.setupProgress, { params: { id: accountId } }, { signal });
 }
 
 export const getSetupProgressQueryOptions = (accountId: string) =>
-  queryOptions({ queryKey: ["account", accountId, "setup_progress"], queryFn: () => getSetupProgress(accountId) });
+  queryOptions({
+    queryKey: ["account", accountId, "setup_progress"],
+    queryFn: ({ signal }) => getSetupProgress(accountId, signal),
+  });
 
 export function useSetupProgress(accountId: string, enabled: boolean) {
   return useQuery({ ...getSetupProgressQueryOptions(accountId), enabled });

@@ -1,25 +1,30 @@
-import type { TAccount } from "@starboard/contract/auth";
-import type { THalPage } from "@starboard/contract/hal";
+import { accountRoutes } from "@starboard/contract/routes/accounts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export const CHILD_ACCOUNTS_PER_PAGE = 25;
 
 /** GET /accounts?parent_id=: the parent account's child accounts. */
-export function getChildAccounts(parentId: string, page: number) {
-  return api.get<THalPage<"accounts", TAccount>>("/accounts", {
-    parent_id: parentId,
-    page,
-    per_page: CHILD_ACCOUNTS_PER_PAGE,
-    "sort[by]": "name",
-    "sort[order]": "asc",
-  });
+export function getChildAccounts(parentId: string, page: number, signal?: AbortSignal) {
+  return call(
+    accountRoutes.listAccounts,
+    {
+      query: {
+        parent_id: parentId,
+        page,
+        per_page: CHILD_ACCOUNTS_PER_PAGE,
+        "sort[by]": "name",
+        "sort[order]": "asc",
+      },
+    },
+    { signal },
+  );
 }
 
 export const getChildAccountsQueryOptions = (parentId: string, page: number) =>
   queryOptions({
     queryKey: ["accounts", { parentId, page }],
-    queryFn: () => getChildAccounts(parentId, page),
+    queryFn: ({ signal }) => getChildAccounts(parentId, page, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,9 +1,10 @@
+import { authRoutes } from "@starboard/contract/routes/auth";
 import { useMutation } from "@tanstack/react-query";
-import { request } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** POST /passwords: e-mails a password-reset link (202, whether or not the address exists). */
 export function requestPasswordReset(email: string) {
-  return request<void>("POST", "/passwords", { body: { email }, anonymous: true });
+  return call(authRoutes.requestPasswordReset, { body: { email } }, { anonymous: true });
 }
 
 export function useRequestPasswordReset() {

@@ -1,9 +1,10 @@
+import { authRoutes } from "@starboard/contract/routes/auth";
 import { useMutation } from "@tanstack/react-query";
-import { request } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** PATCH /passwords: sets a new password with the token from the reset e-mail. */
-export function resetPassword(input: { reset_password_token: string; password: string }) {
-  return request<unknown>("PATCH", "/passwords", { body: input, anonymous: true });
+export function resetPassword(body: { reset_password_token: string; password: string }) {
+  return call(authRoutes.resetPassword, { body }, { anonymous: true });
 }
 
 export function useResetPassword() {

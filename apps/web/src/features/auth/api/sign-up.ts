@@ -1,10 +1,11 @@
-import type { TSession, TSignupRequest } from "@starboard/contract/auth";
+import type { TSignupRequest } from "@starboard/contract/auth";
+import { authRoutes } from "@starboard/contract/routes/auth";
 import { useMutation } from "@tanstack/react-query";
-import { request } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** POST /signup/user: creates the account and its first user; answers the signed-in session. */
 export function signUp(body: TSignupRequest) {
-  return request<TSession>("POST", "/signup/user", { body, anonymous: true });
+  return call(authRoutes.signUp, { body }, { anonymous: true });
 }
 
 export function useSignUp() {

@@ -13,7 +13,7 @@ import { readSignupState, VERTICALS } from "../components/signup-draft";
 
 const STEP_ONE_FIELDS = ["name", "email", "password"];
 
-/** The spec's sign-up failure text: the server's error, or the fixed message (platform.md §8). */
+/** The spec's sign-up failure text: the server's error, or the fixed message (docs/product/platform.md §8). */
 export function signupFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
   return MESSAGES.signupFailed;

@@ -1,18 +1,19 @@
-import type { TMetricsOverview } from "@starboard/contract/metrics";
+import type { TMetricsQuery } from "@starboard/contract/metrics";
+import { metricsRoutes } from "@starboard/contract/routes/metrics";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, type Query } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
-export function getMetricsOverview(accountId: string, query: Query, signal?: AbortSignal) {
-  return api.get<TMetricsOverview>(`/metrics/${encodeURIComponent(accountId)}/overview`, query, signal);
+export function getMetricsOverview(accountId: string, query: TMetricsQuery, signal?: AbortSignal) {
+  return call(metricsRoutes.metricsOverview, { params: { account_id: accountId }, query }, { signal });
 }
 
-export const getMetricsOverviewQueryOptions = (accountId: string, query: Query) =>
+export const getMetricsOverviewQueryOptions = (accountId: string, query: TMetricsQuery) =>
   queryOptions({
     queryKey: ["metrics", "overview", accountId, query],
     queryFn: ({ signal }) => getMetricsOverview(accountId, query, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useMetricsOverview(accountId: string, query: Query) {
+export function useMetricsOverview(accountId: string, query: TMetricsQuery) {
   return useQuery(getMetricsOverviewQueryOptions(accountId, query));
 }

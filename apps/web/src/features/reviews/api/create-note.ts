@@ -1,10 +1,12 @@
-import type { TNote } from "@starboard/contract/reviews";
+import type { TNoteCreate } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
-export function createNote(body: { review_id: string; content: string }) {
-  return api.post<TNote>("/notes", body);
+/** POST /notes {review_id, content}: recorded in the review's history. */
+export function createNote(body: TNoteCreate) {
+  return call(reviewRoutes.createNote, { body });
 }
 
 export function useCreateNote() {

@@ -1,11 +1,12 @@
-import type { TResponse, TResponseCreate } from "@starboard/contract/reviews";
+import type { TResponseCreate } from "@starboard/contract/reviews";
+import { responseRoutes } from "@starboard/contract/routes/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
 /** POST /responses: stored pending, published in the background. */
 export function createResponse(body: TResponseCreate) {
-  return api.post<TResponse>("/responses", body);
+  return call(responseRoutes.createResponse, { body });
 }
 
 export function useCreateResponse() {

@@ -1,11 +1,12 @@
-import type { TReviewTag, TReviewTagCreate } from "@starboard/contract/reviews";
+import type { TReviewTagCreate } from "@starboard/contract/reviews";
+import { tagRoutes } from "@starboard/contract/routes/tags";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
 /** POST /review_tags {review_id, name}: finds or creates the account's tag and puts it on the review. */
 export function createReviewTag(body: TReviewTagCreate) {
-  return api.post<TReviewTag>("/review_tags", body);
+  return call(tagRoutes.createReviewTag, { body });
 }
 
 export function useCreateReviewTag() {

@@ -1,11 +1,11 @@
-import type { TResponse } from "@starboard/contract/reviews";
+import { responseRoutes } from "@starboard/contract/routes/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
 /** DELETE /responses/{id}: pending_delete, removed in the background. */
 export function deleteResponse({ id }: { id: string; reviewId: string }) {
-  return api.delete<TResponse | undefined>(`/responses/${encodeURIComponent(id)}`);
+  return call(responseRoutes.deleteResponse, { params: { id } });
 }
 
 export function useDeleteResponse() {

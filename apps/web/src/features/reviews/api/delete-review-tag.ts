@@ -1,13 +1,12 @@
+import { tagRoutes } from "@starboard/contract/routes/tags";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
-/** DELETE /review_tags?account_id&review_id&name (reviews.md §7). */
+/** DELETE /review_tags?account_id&review_id&name (docs/product/reviews.md §7). */
 export function deleteReviewTag(input: { accountId: string; reviewId: string; name: string }) {
-  return api.delete<void>("/review_tags", {
-    account_id: input.accountId,
-    review_id: input.reviewId,
-    name: input.name,
+  return call(tagRoutes.deleteReviewTagByName, {
+    query: { account_id: input.accountId, review_id: input.reviewId, name: input.name },
   });
 }
 

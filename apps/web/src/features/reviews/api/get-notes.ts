@@ -1,13 +1,12 @@
-import type { THalPage } from "@starboard/contract/hal";
-import type { TNote } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export function getNotes(reviewId: string, signal?: AbortSignal) {
-  return api.get<THalPage<"notes", TNote>>(
-    "/notes",
-    { review_id: reviewId, per_page: 100, "sort[by]": "created_at", "sort[order]": "desc" },
-    signal,
+  return call(
+    reviewRoutes.listNotes,
+    { query: { review_id: reviewId, per_page: 100, "sort[by]": "created_at", "sort[order]": "desc" } },
+    { signal },
   );
 }
 

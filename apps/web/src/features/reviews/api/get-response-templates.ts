@@ -1,14 +1,9 @@
-import type { THalPage } from "@starboard/contract/hal";
-import type { TResponseTemplate } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export function getResponseTemplates(signal?: AbortSignal) {
-  return api.get<THalPage<"response_templates", TResponseTemplate>>(
-    "/response_templates",
-    { per_page: 250, "sort[by]": "name" },
-    signal,
-  );
+  return call(reviewRoutes.listResponseTemplates, { query: { per_page: 250, "sort[by]": "name" } }, { signal });
 }
 
 export const getResponseTemplatesQueryOptions = () =>

@@ -1,11 +1,12 @@
-import type { TResponse, TResponseList } from "@starboard/contract/reviews";
+import type { TResponse } from "@starboard/contract/reviews";
+import { responseRoutes } from "@starboard/contract/routes/responses";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { RESPONSE_POLL_MS } from "./get-reviews";
 
 /** GET /responses?review_id=: the review's live response (a list of at most one). */
 export function getResponses(reviewId: string, signal?: AbortSignal) {
-  return api.get<TResponseList>("/responses", { review_id: reviewId }, signal);
+  return call(responseRoutes.listResponses, { query: { review_id: reviewId } }, { signal });
 }
 
 const inFlight = (r: TResponse) => r.status === "pending" || r.status === "pending_delete";

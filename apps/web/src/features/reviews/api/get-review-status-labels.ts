@@ -1,15 +1,10 @@
-import type { THalPage } from "@starboard/contract/hal";
-import type { TStatusLabel } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** The account's review status labels, in their order. */
 export function getReviewStatusLabels(signal?: AbortSignal) {
-  return api.get<THalPage<"review_status_labels", TStatusLabel>>(
-    "/review_status_labels",
-    { per_page: 100, "sort[by]": "ordinal" },
-    signal,
-  );
+  return call(reviewRoutes.listStatusLabels, { query: { per_page: 100, "sort[by]": "ordinal" } }, { signal });
 }
 
 export const getReviewStatusLabelsQueryOptions = () =>

@@ -1,10 +1,10 @@
-import type { TTagList } from "@starboard/contract/reviews";
+import { tagRoutes } from "@starboard/contract/routes/tags";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** The account's tags, offered as suggestions when tagging a review. */
 export function getTags(signal?: AbortSignal) {
-  return api.get<TTagList>("/tags", { per_page: 500, "sort[by]": "name" }, signal);
+  return call(tagRoutes.listTags, { query: { per_page: 500, "sort[by]": "name" } }, { signal });
 }
 
 export const getTagsQueryOptions = () =>

@@ -1,13 +1,11 @@
-import type { TRenderedTemplate } from "@starboard/contract/reviews";
+import { reviewRoutes } from "@starboard/contract/routes/reviews";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { showRequestError } from "../../../lib/toast";
 
 /** POST /response_templates/{id}/render: the template with the review's placeholders filled in. */
 export function renderResponseTemplate({ templateId, reviewId }: { templateId: string; reviewId: string }) {
-  return api.post<TRenderedTemplate>(`/response_templates/${encodeURIComponent(templateId)}/render`, {
-    review_id: reviewId,
-  });
+  return call(reviewRoutes.renderResponseTemplate, { params: { id: templateId }, body: { review_id: reviewId } });
 }
 
 export function useRenderResponseTemplate() {

@@ -19,7 +19,7 @@ export type ImageLightboxProps = {
 };
 
 /**
- * The review image lightbox (reviews.md §3): Escape closes, the arrow keys move and wrap around
+ * The review image lightbox (docs/product/reviews.md §3): Escape closes, the arrow keys move and wrap around
  * (every image of a review is loaded, so it is never paginated), and the page behind does not scroll.
  */
 export function ImageLightbox({ images, index, onIndexChange, onClose }: ImageLightboxProps) {

@@ -30,7 +30,7 @@ const STATUS_COLOR: Record<TResponseStatus, string> = {
   deleted: "gray",
 };
 
-/** The spec's message of a failed publish or delete (reviews.md §4); the server sends it in status_description. */
+/** The spec's message of a failed publish or delete (docs/product/reviews.md §4); the server sends it in status_description. */
 export function responseMessage(response: Pick<TResponseLike, "status" | "status_description">): string | null {
   if (response.status === "error_published") return response.status_description || RESPONSE_PUBLISH_ERROR;
   if (response.status === "error_unpublished") return response.status_description || RESPONSE_DELETE_ERROR;

@@ -1,5 +1,5 @@
 /**
- * The review list's API query from the page's URL (reviews.md §2; docs/api.md "Review list"):
+ * The review list's API query from the page's URL (docs/product/reviews.md §2; docs/api.md "Review list"):
  * the date descriptor resolved to published_after / published_before in the account's zone,
  * the filter keys renamed to the API's, and the paging cursor (before or after).
  */

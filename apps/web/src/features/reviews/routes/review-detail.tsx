@@ -12,7 +12,7 @@ import { ReviewNotes } from "../components/review-notes";
 import { ReviewResponses } from "../components/review-responses";
 import { StatusLabelSelect } from "../components/status-label-select";
 
-/** /reviews/{reviewId} (reviews.md §2): the review, its status label, tags, notes and responses. */
+/** /reviews/{reviewId} (docs/product/reviews.md §2): the review, its status label, tags, notes and responses. */
 export default function ReviewDetailRoute() {
   const { reviewId = "" } = useParams();
   const session = useSignedInSession();

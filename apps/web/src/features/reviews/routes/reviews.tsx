@@ -18,7 +18,7 @@ import { cursorOf, reviewListQuery } from "../components/review-query";
 import { useReviewKeyboard } from "../components/use-review-keyboard";
 
 /**
- * /reviews (reviews.md §2): the filtered list, newest first, thirty days by default, paged by the
+ * /reviews (docs/product/reviews.md §2): the filtered list, newest first, thirty days by default, paged by the
  * before / after cursors kept in the query; each review with its response state and respond box.
  */
 export default function ReviewsRoute() {

@@ -1,16 +1,11 @@
+import { userRoutes } from "@starboard/contract/routes/users";
+import type { TUserCreate } from "@starboard/contract/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import type { TUser } from "./types";
+import { call } from "../../../lib/api";
 
-export interface CreateUserInput {
-  email: string;
-  name: string;
-  user_type_id: number;
-  password?: string;
-}
-
-export function createUser(input: CreateUserInput) {
-  return api.post<TUser>("/users", input);
+/** POST /users: adds a user (without a password, the user is e-mailed a link to choose one). */
+export function createUser(body: TUserCreate) {
+  return call(userRoutes.createUser, { body });
 }
 
 export function useCreateUser() {

@@ -1,8 +1,10 @@
+import { userRoutes } from "@starboard/contract/routes/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
+/** DELETE /users/{id}. */
 export function deleteUser(id: string) {
-  return api.delete<void>(`/users/${encodeURIComponent(id)}`);
+  return call(userRoutes.deleteUser, { params: { id } });
 }
 
 export function useDeleteUser() {

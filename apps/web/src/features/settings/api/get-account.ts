@@ -1,13 +1,14 @@
-import type { TAccount } from "@starboard/contract/auth";
+import { accountRoutes } from "@starboard/contract/routes/accounts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
-export function getAccount(id: string) {
-  return api.get<TAccount>(`/accounts/${encodeURIComponent(id)}`);
+/** GET /accounts/{id}. */
+export function getAccount(id: string, signal?: AbortSignal) {
+  return call(accountRoutes.getAccount, { params: { id } }, { signal });
 }
 
 export const getAccountQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ["account", id], queryFn: () => getAccount(id) });
+  queryOptions({ queryKey: ["account", id], queryFn: ({ signal }) => getAccount(id, signal) });
 
 export function useAccount(id: string) {
   return useQuery(getAccountQueryOptions(id));

@@ -1,14 +1,18 @@
-import type { THalPage } from "@starboard/contract/hal";
+import { userRoutes } from "@starboard/contract/routes/users";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import type { TUserType } from "./types";
+import { call } from "../../../lib/api";
 
-export function getUserTypes() {
-  return api.get<THalPage<"user_types", TUserType>>("/user_types", { per_page: 25 });
+/** GET /user_types: the six user types. */
+export function getUserTypes(signal?: AbortSignal) {
+  return call(userRoutes.listUserTypes, { query: { per_page: 25 } }, { signal });
 }
 
 export const getUserTypesQueryOptions = () =>
-  queryOptions({ queryKey: ["user_types"], queryFn: getUserTypes, staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({
+    queryKey: ["user_types"],
+    queryFn: ({ signal }) => getUserTypes(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export function useUserTypes() {
   return useQuery(getUserTypesQueryOptions());

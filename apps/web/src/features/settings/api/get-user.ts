@@ -1,12 +1,14 @@
+import { userRoutes } from "@starboard/contract/routes/users";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import type { TUser } from "./types";
+import { call } from "../../../lib/api";
 
-export function getUser(id: string) {
-  return api.get<TUser>(`/users/${encodeURIComponent(id)}`);
+/** GET /users/{id}. */
+export function getUser(id: string, signal?: AbortSignal) {
+  return call(userRoutes.getUser, { params: { id } }, { signal });
 }
 
-export const getUserQueryOptions = (id: string) => queryOptions({ queryKey: ["user", id], queryFn: () => getUser(id) });
+export const getUserQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ["user", id], queryFn: ({ signal }) => getUser(id, signal) });
 
 export function useUser(id: string) {
   return useQuery(getUserQueryOptions(id));

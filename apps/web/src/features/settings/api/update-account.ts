@@ -1,9 +1,11 @@
-import type { TAccount } from "@starboard/contract/auth";
+import type { TAccountUpdate } from "@starboard/contract/accounts";
+import { accountRoutes } from "@starboard/contract/routes/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
-export function updateAccount({ id, ...body }: { id: string; name: string; time_zone: string }) {
-  return api.patch<TAccount>(`/accounts/${encodeURIComponent(id)}`, body);
+/** PATCH /accounts/{id}: the name and time zone. */
+export function updateAccount({ id, ...body }: TAccountUpdate & { id: string }) {
+  return call(accountRoutes.updateAccount, { params: { id }, body });
 }
 
 export function useUpdateAccount() {

@@ -1,14 +1,11 @@
+import { userRoutes } from "@starboard/contract/routes/users";
+import type { TUserUpdate } from "@starboard/contract/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import type { TUser } from "./types";
+import { call } from "../../../lib/api";
 
-export type UpdateUserInput =
-  | { id: string; name: string; email: string; user_type_id?: number }
-  | { id: string; current_password: string; password: string };
-
-/** PATCH /users/{id}: details ({name, email, user_type_id}) or a password change. */
-export function updateUser({ id, ...body }: UpdateUserInput) {
-  return api.patch<TUser>(`/users/${encodeURIComponent(id)}`, body);
+/** PATCH /users/{id}: details ({name, email, user_type_id}) or a password change ({current_password, password}). */
+export function updateUser({ id, ...body }: TUserUpdate & { id: string }) {
+  return call(userRoutes.updateUser, { params: { id }, body });
 }
 
 export function useUpdateUser() {

@@ -1,5 +1,5 @@
 import { USER_TYPES } from "@starboard/contract/permissions";
-import type { TUserType } from "../api/types";
+import type { TUserType } from "@starboard/contract/users";
 
 /** Options for the user-type select: the server's list, or the contract's when it has not answered. */
 export function userTypeOptions(types: TUserType[] | undefined) {

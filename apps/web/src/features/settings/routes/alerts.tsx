@@ -1,7 +1,15 @@
-import { PlaceholderPage } from "../../../components/shell/placeholder-page";
+import { Route, Routes } from "react-router";
+import AlertEditRoute from "./alert-edit";
+import AlertNewRoute from "./alert-new";
+import AlertsListRoute from "./alerts-list";
 
+/** /settings/alerts/*: the signed-in user's e-mail alerts (list), a new one, and one to edit. */
 export default function AlertsRoute() {
   return (
-    <PlaceholderPage title="Alerts" description="E-mail alerts for new reviews, by location, rating and source." />
+    <Routes>
+      <Route index element={<AlertsListRoute />} />
+      <Route path="new" element={<AlertNewRoute />} />
+      <Route path=":alertId" element={<AlertEditRoute />} />
+    </Routes>
   );
 }

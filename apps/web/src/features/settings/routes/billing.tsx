@@ -3,7 +3,7 @@ import { MESSAGES } from "@starboard/contract/errors";
 import { PlaceholderPage } from "../../../components/shell/placeholder-page";
 import { useSession } from "../../../lib/session";
 
-/** /settings/billing/*: inactive accounts are sent here (platform.md §2). */
+/** /settings/billing/*: inactive accounts are sent here (docs/product/platform.md §2). */
 export default function BillingRoute() {
   const { accountActive } = useSession();
   return (

@@ -1,7 +1,6 @@
 import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { PASSWORD_MIN_LENGTH } from "@starboard/contract/auth";
-import { userTypeById } from "@starboard/contract/permissions";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { PageHeader } from "../../../components/shell/page-header";
 import { PageLoader } from "../../../components/shell/page-loader";
@@ -177,7 +176,7 @@ export default function ProfileRoute() {
           />
           {!session.is_shadowing && <PasswordForm userId={user.data.id} />}
           <Alert color="gray" variant="light" role="note">
-            User type: {userTypeById(session.user_type_id)?.name ?? user.data.user_type}
+            User type: {user.data.user_type}
           </Alert>
         </Stack>
       )}

@@ -1,12 +1,11 @@
+import { unsubscribeRoutes } from "@starboard/contract/routes/unsubscribe";
+import type { TUnsubscribeKind } from "@starboard/contract/system";
 import { useMutation } from "@tanstack/react-query";
-import { request } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
-export const UNSUBSCRIBE_KINDS = ["alerts", "requests", "scheduled_exports"] as const;
-export type TUnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
-
-/** POST /unsubscribe/{kind}/{id}: answers { message }. */
-export function unsubscribe(kind: TUnsubscribeKind, id: string) {
-  return request<{ message: string }>("POST", `/unsubscribe/${kind}/${encodeURIComponent(id)}`, { anonymous: true });
+/** POST /unsubscribe/{kind}/{token}: answers { message }. */
+export function unsubscribe(kind: TUnsubscribeKind, token: string) {
+  return call(unsubscribeRoutes.unsubscribe, { params: { kind, token } }, { anonymous: true });
 }
 
 export function useUnsubscribe() {

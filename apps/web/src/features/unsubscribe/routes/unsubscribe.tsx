@@ -1,9 +1,10 @@
 import { Alert, Loader, Text } from "@mantine/core";
+import type { TUnsubscribeKind } from "@starboard/contract/system";
 import { useEffect, useRef } from "react";
 import { useParams } from "react-router";
 import { AuthCard } from "../../../components/shell/auth-card";
 import { errorMessage } from "../../../components/shell/query-error";
-import { type TUnsubscribeKind, useUnsubscribe } from "../api/unsubscribe";
+import { useUnsubscribe } from "../api/unsubscribe";
 
 const TITLES: Record<TUnsubscribeKind, string> = {
   alerts: "Unsubscribe from alerts",
