@@ -62,6 +62,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         DATABASE_URL: "",
         GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+        // Tests sync the same demo listings one after another (and a retry syncs again): no 5-minute wait.
+        LOCATION_SYNC_INTERVAL_SECONDS: "1",
       },
     },
   ],

@@ -16,6 +16,8 @@ export interface Config {
   /** Folder with the built web client; served when it exists. */
   webDist: string;
   logLevel: string;
+  /** Seconds before a location's listing may be synced again on demand (POST /api/locations/{id}/sync). */
+  syncIntervalSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,7 +34,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: env.RUN_WORKERS !== "false",
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot(), "apps/web/dist")),
     logLevel: env.LOG_LEVEL ?? "info",
+    syncIntervalSeconds: positiveInteger(env.LOCATION_SYNC_INTERVAL_SECONDS) ?? 300,
   };
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** The repository root: two levels above apps/server. */

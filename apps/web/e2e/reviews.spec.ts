@@ -322,17 +322,17 @@ test("a manager answers a Google review and Google receives the reply", async ({
   expect(atGoogle?.reviewReply?.comment).toBe(text);
 });
 
-test("a reply Google refuses shows the spec's message", async ({ page, request }) => {
+test("a reply Google cannot take right now shows the spec's message", async ({ page, request }) => {
   const api = await managerApi(request);
   const word = `tart${Date.now().toString(36)}`;
   const review = await newGoogleReview(api, request, 1, word);
   const fake = fakeGoogle(request);
-  // Google answers this review's updateReply once with 400 INVALID_ARGUMENT; the job retries later (30–60 s).
+  // Google answers this review's updateReply once with 503 UNAVAILABLE (temporary): the job retries later (30–60 s).
   await fake.queueFailure({
-    status: 400,
+    status: 503,
     method: "PUT",
     path: review.replyPath,
-    body: { error: { code: 400, message: "Reply rejected by the e2e fake.", status: "INVALID_ARGUMENT" } },
+    body: { error: { code: 503, message: "The e2e fake is busy.", status: "UNAVAILABLE" } },
   });
 
   await signIn(page, DEMO.manager);
@@ -344,7 +344,7 @@ test("a reply Google refuses shows the spec's message", async ({ page, request }
   await expect(card.getByTestId("response-status")).toHaveText("Not published yet", { timeout: 20_000 });
   await expect(card.getByTestId("response-message")).toHaveText(PUBLISH_ERROR);
 
-  // The attempt reached Google, which refused it: the failure was used up and no reply is held there.
+  // The attempt reached Google, which could not take it: the failure was used up and no reply is held there.
   const attempts = (await fake.requests()).filter((r) => r.path === review.replyPath);
   expect(attempts).toHaveLength(1);
   expect(attempts[0]).toMatchObject({ method: "PUT", body: { comment: text } });
@@ -356,6 +356,31 @@ test("a reply Google refuses shows the spec's message", async ({ page, request }
   await card.getByRole("link", { name: /Details of the review by/ }).click();
   await page.getByRole("link", { name: "History" }).click();
   await expect(page.getByTestId("review-history")).toContainText("Starboard");
+});
+
+test("a reply Google refuses for good says so and is not retried", async ({ page, request }) => {
+  const api = await managerApi(request);
+  const word = `quiche${Date.now().toString(36)}`;
+  const review = await newGoogleReview(api, request, 2, word);
+  const fake = fakeGoogle(request);
+  // Google answers this review's updateReply with 400 INVALID_ARGUMENT: a refusal that no retry changes.
+  await fake.queueFailure({
+    status: 400,
+    method: "PUT",
+    path: review.replyPath,
+    body: { error: { code: 400, message: "Reply rejected by the e2e fake.", status: "INVALID_ARGUMENT" } },
+  });
+
+  await signIn(page, DEMO.manager);
+  const card = await findGoogleReview(page, word);
+  await card.getByRole("button", { name: "Respond" }).click();
+  await card.getByTestId("respond-textarea").fill(`We are sorry about the ${word}.`);
+  await card.getByRole("button", { name: "Publish" }).click();
+  await expect(card.getByTestId("response-status")).toHaveText("Not published yet", { timeout: 20_000 });
+  await expect(card.getByTestId("response-message")).toHaveText(
+    "Google refused this response, so it was not published and will not be retried. Delete it and write it again.",
+  );
+  expect((await fake.requests()).filter((r) => r.path === review.replyPath)).toHaveLength(1);
 });
 
 test("a publish to a source without a connector fails with the spec's message", async ({ page, request }) => {

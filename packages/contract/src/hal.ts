@@ -50,3 +50,9 @@ export const ZListQuerySchema = z.object({
 export type TListQuery = z.infer<typeof ZListQuerySchema>;
 
 export const MEDIA_TYPE = "application/vnd.starboard.v2.hal+json";
+
+/**
+ * ReviewTrackers' media types, `application/vnd.rtx.<resource>.v2.hal+json` (any resource name): accepted as
+ * Accept and Content-Type (JSON bodies) so their API clients work unchanged, and answered in kind.
+ */
+export const RTX_MEDIA_TYPE_PATTERN = /^application\/vnd\.rtx\.[a-z0-9_.-]+\.v2\.hal\+json/i;

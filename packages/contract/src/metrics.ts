@@ -3,7 +3,8 @@ import { z } from "./zod.ts";
 
 /**
  * GET /api/metrics/{account_id}/overview: the review filter's dimensions (review-filter.ts): dates,
- * group, location, source, rating, sentiment, category. Without dates, the last six months.
+ * group, location, source, rating, sentiment, category. Without dates, the last six months;
+ * `all_time=true` for All time.
  */
 export const ZMetricsQuerySchema = ZReviewFilterQuerySchema.pick({
   published_after: true,
@@ -22,7 +23,18 @@ export const ZMetricsQuerySchema = ZReviewFilterQuerySchema.pick({
   "sentiment[]": true,
   category: true,
   "category[]": true,
-}).extend({ nonce: z.string().optional() });
+}).extend({
+  nonce: z.string().optional(),
+  /**
+   * `true`: All time, an open lower bound (the period starts on the day of the account's first review).
+   * Without it a missing `published_after` means the last six months; it cannot be combined with
+   * `published_after` / `from`.
+   */
+  all_time: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("true: All time (from the account's first review); not with published_after"),
+});
 /** The overview's query as a caller sends it. */
 export type TMetricsQuery = z.input<typeof ZMetricsQuerySchema>;
 

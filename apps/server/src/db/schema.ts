@@ -420,6 +420,8 @@ export interface SourceSyncsTable {
   full_syncs: Generated<number>;
   last_started_at: NullableTimestamp;
   last_completed_at: NullableTimestamp;
+  /** When POST /api/locations/{id}/sync last queued a sync (migration 0010). */
+  requested_at: NullableTimestamp;
   last_status: string | null;
   last_error: string | null;
   last_counts: Json<Record<string, number>>;

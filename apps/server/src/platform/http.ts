@@ -1,6 +1,6 @@
 import http from "node:http";
 import { MESSAGES } from "@starboard/contract/errors";
-import { MEDIA_TYPE } from "@starboard/contract/hal";
+import { MEDIA_TYPE, RTX_MEDIA_TYPE_PATTERN } from "@starboard/contract/hal";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./errors.ts";
@@ -39,10 +39,39 @@ export function registerHttpConventions(app: FastifyInstance, opts: { spaHtml?: 
     }
   });
 
+  // JSON, also as ReviewTrackers' media types; an empty body is no body (their clients sign in with HTTP
+  // Basic, `Content-Type: application/json` and nothing to send).
+  const parseJson = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? "error",
+    app.initialConfig.onConstructorPoisoning ?? "error",
+  );
+  const jsonOrNothing: typeof parseJson = (request, body, done) => {
+    if (body === "" || (typeof body === "string" && body.trim() === "")) return done(null, undefined);
+    return parseJson(request, body, done);
+  };
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, jsonOrNothing);
+  app.addContentTypeParser(RTX_MEDIA_TYPE_PATTERN, { parseAs: "string" }, jsonOrNothing);
+
+  // A parameter repeated with the same value (a client appending `account_id` or `per_page` to a next link
+  // that has them) is that value once; different values stay a list (`rating=4&rating=5`).
+  app.addHook("preValidation", async (request) => {
+    const query = request.query;
+    if (!query || typeof query !== "object") return;
+    const params = query as Record<string, unknown>;
+    for (const [key, value] of Object.entries(params)) {
+      if (Array.isArray(value) && value.length > 1 && value.every((v) => typeof v === "string" && v === value[0])) {
+        params[key] = value[0];
+      }
+    }
+  });
+
   app.addHook("onSend", async (request, reply, payload) => {
     const type = reply.getHeader("content-type");
-    if (typeof type === "string" && type.startsWith("application/json") && acceptsHal(request)) {
-      reply.header("content-type", `${MEDIA_TYPE}; charset=utf-8`);
+    if (typeof type === "string" && type.startsWith("application/json")) {
+      const rtx = rtxMediaType(request);
+      if (rtx) reply.header("content-type", `${rtx}; charset=utf-8`);
+      else if (acceptsHal(request)) reply.header("content-type", `${MEDIA_TYPE}; charset=utf-8`);
     }
     return payload;
   });
@@ -89,6 +118,17 @@ export function registerHttpConventions(app: FastifyInstance, opts: { spaHtml?: 
 
 function cleanFastifyMessage(message: string) {
   return message.replace(/^FST_[A-Z_]+: /, "");
+}
+
+/** The ReviewTrackers media type the request accepts (or sent), without its parameters. */
+function rtxMediaType(request: FastifyRequest): string | undefined {
+  for (const header of [request.headers.accept, request.headers["content-type"]]) {
+    for (const range of header?.split(",") ?? []) {
+      const type = range.split(";")[0]?.trim() ?? "";
+      if (RTX_MEDIA_TYPE_PATTERN.test(type)) return type.toLowerCase();
+    }
+  }
+  return undefined;
 }
 
 function acceptsHal(request: FastifyRequest) {

@@ -68,3 +68,44 @@ export function selectSyncTargets(db: Kysely<DB>, locationId: string, sourceId: 
   if (sourceId !== undefined) query = query.where("u.source_id", "=", sourceId);
   return query.execute();
 }
+
+/**
+ * Claims a manual sync of the listing: records `requested_at = now` unless one was queued within
+ * `intervalSeconds` (the scheduled syncs do not count: they must not block a user's sync). Atomic (one statement), so two requests at once do not both queue one. Answers
+ * null when claimed, else when the next one is allowed.
+ */
+export async function claimSyncRequest(
+  db: Kysely<DB>,
+  target: { accountId: string; locationId: string; sourceId: string },
+  now: Date,
+  intervalSeconds: number,
+): Promise<Date | null> {
+  const since = new Date(now.getTime() - intervalSeconds * 1000);
+  const claimed = await db
+    .insertInto("source_syncs")
+    .values({
+      location_id: target.locationId,
+      source_id: target.sourceId,
+      account_id: target.accountId,
+      requested_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(["location_id", "source_id"])
+        .doUpdateSet({ requested_at: now })
+        .where((eb) =>
+          eb.or([eb("source_syncs.requested_at", "is", null), eb("source_syncs.requested_at", "<=", since)]),
+        ),
+    )
+    .returning("location_id")
+    .executeTakeFirst();
+  if (claimed) return null;
+  const row = await db
+    .selectFrom("source_syncs")
+    .select("requested_at")
+    .where("location_id", "=", target.locationId)
+    .where("source_id", "=", target.sourceId)
+    .executeTakeFirst();
+  const last = row?.requested_at ? new Date(row.requested_at) : now;
+  return new Date(last.getTime() + intervalSeconds * 1000);
+}

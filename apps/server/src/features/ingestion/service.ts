@@ -17,7 +17,7 @@ import { checkImportRows, processImport, readImportFile } from "./import.ts";
 import { IMPORT_JOB, SYNC_JOB } from "./jobs.ts";
 import { importPolicy, locationSyncPolicy } from "./policy.ts";
 import { presentImport } from "./presenter.ts";
-import { findImport, insertImport, selectSyncTargets } from "./queries.ts";
+import { claimSyncRequest, findImport, insertImport, selectSyncTargets } from "./queries.ts";
 
 /** Checks input against a schema; the first problem answers 400 with its field (or `fallback`). */
 function parsed<S extends z.ZodType>(schema: S, input: unknown, fallback: string, message: string): z.output<S> {
@@ -115,9 +115,33 @@ export async function syncLocation(
       "The location has no listing at this source that Starboard can read (reference id, credentials, connector).",
     );
   }
-  for (const t of targets) await ctx.jobs.send(SYNC_JOB, { locationId, sourceId: t.source_id });
+  // One manual sync per listing every SYNC_INTERVAL_SECONDS (one queued or run since is enough).
+  const now = new Date();
+  const queued: typeof targets = [];
+  let nextAllowed: Date | undefined;
+  for (const t of targets) {
+    const ids = { accountId: location.account_id, locationId, sourceId: t.source_id };
+    const next = await claimSyncRequest(ctx.database.db, ids, now, ctx.config.syncIntervalSeconds);
+    if (next === null) queued.push(t);
+    else if (!nextAllowed || next < nextAllowed) nextAllowed = next;
+  }
+  if (queued.length === 0 && nextAllowed) {
+    const seconds = Math.max(1, Math.ceil((nextAllowed.getTime() - now.getTime()) / 1000));
+    throw new AppError(
+      "rate_limited",
+      `This location was synced less than ${intervalWords(ctx.config.syncIntervalSeconds)} ago. The next sync can start at ${nextAllowed.toISOString()}.`,
+      undefined,
+      { "Retry-After": String(seconds) },
+    );
+  }
+  for (const t of queued) await ctx.jobs.send(SYNC_JOB, { locationId, sourceId: t.source_id });
   return {
     location_id: locationId,
-    syncs: targets.map((t) => ({ source_id: t.source_id, source_code: t.code })),
+    syncs: queued.map((t) => ({ source_id: t.source_id, source_code: t.code })),
   };
+}
+
+/** "5 minutes", or "30 seconds" for intervals under two minutes. */
+function intervalWords(seconds: number): string {
+  return seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : `${seconds} seconds`;
 }

@@ -84,6 +84,46 @@ describe("POST /api/locations/{id}/sync", () => {
     expect((await client.post(`/api/locations/${location.id}/sync`, { source_id: "nope" })).status).toBe(400);
   });
 
+  it("throttles: a listing synced in the last 5 minutes is not queued again; 429 says when the next may start", async () => {
+    const { client, location, account } = await connected();
+    const google = await sourceId(t.ctx.database, "google");
+    const sent: unknown[] = [];
+    const send = t.ctx.jobs.send.bind(t.ctx.jobs);
+    t.ctx.jobs.send = (async (name: string, data: object, options?: object) => {
+      if (name === "ingestion.sync") sent.push(data);
+      return send(name, data, options);
+    }) as typeof t.ctx.jobs.send;
+    try {
+      const first = await client.post(`/api/locations/${location.id}/sync`, {});
+      expect(first.status).toBe(202);
+      const before = Date.now();
+      const again = await client.post<{ error: string }>(`/api/locations/${location.id}/sync`, {});
+      expect(again.status).toBe(429);
+      const retryAfter = Number(again.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(290);
+      expect(retryAfter).toBeLessThanOrEqual(300);
+      expect(again.body.error).toMatch(
+        /^This location was synced less than 5 minutes ago\. The next sync can start at /,
+      );
+      const nextAt = Date.parse(again.body.error.replace(/.* start at (.*)\.$/, "$1"));
+      expect(nextAt).toBeGreaterThan(before + 290_000);
+      // The same with only that source, or the account given.
+      expect((await client.post(`/api/locations/${location.id}/sync`, { source_id: google })).status).toBe(429);
+      expect((await client.post(`/api/locations/${location.id}/sync?account_id=${account.id}`, {})).status).toBe(429);
+      expect(sent).toEqual([{ locationId: location.id, sourceId: google }]);
+      // 5 minutes later it may sync again.
+      await t.ctx.database.db
+        .updateTable("source_syncs")
+        .set({ requested_at: new Date(Date.now() - 301_000) })
+        .where("location_id", "=", location.id)
+        .execute();
+      expect((await client.post(`/api/locations/${location.id}/sync`, {})).status).toBe(202);
+      expect(sent).toHaveLength(2);
+    } finally {
+      t.ctx.jobs.send = send;
+    }
+  });
+
   it("answers an empty list for a location with nothing to read", async () => {
     const { client, account } = await signedIn(t);
     const bare = await createLocation(t.ctx.database, account.id);

@@ -38,10 +38,24 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The overview's filters of a parsed review filter; an absent end is that of the last six months. */
-export function metricsFiltersOf(filter: ReviewFilterValues, timeZone: string, now = new Date()): MetricsFilters {
+/**
+ * The overview's filters of a parsed review filter; an absent end is that of the last six months, except
+ * with `allTimeFrom` (All time: the day of the account's first review), the start when none is given
+ * (never after the end).
+ */
+export function metricsFiltersOf(
+  filter: ReviewFilterValues,
+  timeZone: string,
+  now = new Date(),
+  allTimeFrom?: string,
+): MetricsFilters {
   let from = filter.publishedAfter;
   let to = filter.publishedBefore;
+  if (!from && allTimeFrom !== undefined) {
+    const end = to ?? { day: todayInTimeZone(now, timeZone) };
+    const endDay = "day" in end ? end.day : todayInTimeZone(new Date(end.instant.getTime() - 1), timeZone);
+    from = { day: allTimeFrom < endDay ? allTimeFrom : endDay };
+  }
   if (!from || !to) {
     const range = computeDateRange("sixMonths", { now, timeZone });
     to ??= { day: range.to };

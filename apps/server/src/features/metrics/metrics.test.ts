@@ -214,6 +214,34 @@ describe("GET /api/metrics/{account_id}/overview", () => {
     expect(byDefault.body.granularity).toBe("week");
   });
 
+  it("takes all_time=true as an open lower bound: from the account's first review", async () => {
+    type Overview = { published_after: string; published_before: string; granularity: string; total_reviews: number };
+    const all = await client.get<Overview>(`/api/metrics/${accountId}/overview?all_time=true`);
+    expect(all.status).toBe(200);
+    expect(all.body.published_after).toBe("2024-01-01");
+    expect(all.body.granularity).toBe("month");
+    expect(all.body.total_reviews).toBe(DATA.filter((d) => !d.deleted).length); // deleted at the source: not counted
+    const sixMonths = await client.get<Overview>(`/api/metrics/${accountId}/overview`);
+    expect(sixMonths.body.published_after).not.toBe("2024-01-01");
+    const untilJanuary = await client.get<Overview>(
+      `/api/metrics/${accountId}/overview?all_time=true&published_before=2024-01-31`,
+    );
+    expect(untilJanuary.body).toMatchObject({ published_after: "2024-01-01", published_before: "2024-01-31" });
+    expect(untilJanuary.body.total_reviews).toBe(DATA.filter((d) => d.day <= "2024-01-31").length);
+    const both = await client.get<{ errors: Record<string, string> }>(
+      `/api/metrics/${accountId}/overview?all_time=true&published_after=2024-01-01`,
+    );
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.body.errors)).toEqual(["all_time"]);
+    expect((await client.get(`/api/metrics/${accountId}/overview?all_time=yes`)).status).toBe(400);
+    // No reviews yet: the period is today.
+    const empty = await signedIn(t);
+    const none = await empty.client.get<Overview>(`/api/metrics/${empty.account.id}/overview?all_time=true`);
+    expect(none.status).toBe(200);
+    expect(none.body.published_after).toBe(none.body.published_before);
+    expect(none.body.total_reviews).toBe(0);
+  });
+
   it("keeps the roll-up current when a response is published", async () => {
     await createReviewResponse(t.ctx.database, ids.r2!, { publishedAt: new Date("2024-03-02T20:00:00Z") });
     const res = await overview();

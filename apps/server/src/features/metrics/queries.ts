@@ -133,3 +133,15 @@ export async function sourceNames(db: Kysely<DB>, ids: string[]) {
   const rows = await db.selectFrom("sources").select(["id", "name"]).where("id", "in", ids).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** When the account's first review was published (All time's start), or null without reviews. */
+export async function firstPublishedAt(db: Kysely<DB>, accountId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom("reviews")
+    .select("published_at")
+    .where("account_id", "=", accountId)
+    .orderBy("published_at", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.published_at ? new Date(row.published_at) : null;
+}

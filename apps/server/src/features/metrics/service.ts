@@ -1,8 +1,10 @@
+import { todayInTimeZone } from "@starboard/contract/date-ranges";
 import type { TMetricsOverview } from "@starboard/contract/metrics";
 import type { RouteParsed } from "@starboard/contract/route";
 import type { metricsRoutes } from "@starboard/contract/routes/metrics";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { reviewFilterFrom } from "../reviews/index.ts";
 import {
   bucketsBetween,
@@ -11,7 +13,7 @@ import {
   metricsFiltersOf,
   previousPeriod as previousPeriodOf,
 } from "./filters.ts";
-import { type OverviewCell, overviewQuery, sourceNames } from "./queries.ts";
+import { firstPublishedAt, type OverviewCell, overviewQuery, sourceNames } from "./queries.ts";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const TOP_SOURCES = 4;
@@ -31,7 +33,15 @@ export async function metricsOverview(
 ): Promise<TMetricsOverview> {
   const db = ctx.database.db;
   const filter = await reviewFilterFrom(ctx, actor, { ...query, account_id: accountId }, { categories: "any" });
-  const filters = metricsFiltersOf(filter, filter.timeZone, now);
+  let allTimeFrom: string | undefined;
+  if (query.all_time === "true") {
+    if (filter.publishedAfter) {
+      throw AppError.invalid("all_time", "all_time cannot be combined with published_after");
+    }
+    const first = await firstPublishedAt(db, filter.accountId);
+    allTimeFrom = todayInTimeZone(first ?? now, filter.timeZone);
+  }
+  const filters = metricsFiltersOf(filter, filter.timeZone, now, allTimeFrom);
   const granularity = granularityOf(filters);
   const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
   return summarize(filters, granularity, rows, await sourceNames(db, [...new Set(rows.map((r) => r.source_id))]));

@@ -2,9 +2,15 @@ import type { TReviewHistoryAction } from "@starboard/contract/reviews";
 import { RESPONSE_DELETE_ERROR, RESPONSE_PUBLISH_ERROR } from "@starboard/contract/reviews";
 import type { AppContext } from "../../platform/context.ts";
 import { ALERTS_RESPONSE_FAILED_JOB } from "../alerts/index.ts";
-import { connectorFor, recordHistory, type SourceCredentials, type SourceLocationRef } from "../reviews/index.ts";
+import {
+  ConnectorError,
+  connectorFor,
+  recordHistory,
+  type SourceCredentials,
+  type SourceLocationRef,
+} from "../reviews/index.ts";
 import { type JobContext, selectJobContext } from "./queries.ts";
-import { DELETE_JOB, PUBLISH_JOB } from "./service.ts";
+import { DELETE_JOB, PUBLISH_JOB, refusedMessage } from "./service.ts";
 
 /** The source Starboard's own feedback pages collect; its responses publish locally, without a connector. */
 const LOCAL_SOURCE = "feedback";
@@ -36,6 +42,13 @@ function connectorOf(job: JobContext) {
   if (!connector) throw new PublishFailure(`No connector reaches ${job.source_name}.`);
   return connector;
 }
+
+/**
+ * A source's refusal that retrying cannot change (a 4xx the connector marks permanent: bad request,
+ * no access, not found). Such a failure stops retrying at once; temporary ones (429, 5xx, time-outs)
+ * and Starboard's own missing setup (no connector, credentials or reference id) retry with backoff.
+ */
+const refusedForGood = (error: unknown): error is ConnectorError => error instanceof ConnectorError && !error.retryable;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
@@ -129,7 +142,9 @@ export function registerResponseJobs(ctx: AppContext) {
           {
             states: PUBLISH_STATES,
             status: "error_published",
-            description: RESPONSE_PUBLISH_ERROR,
+            description: refusedForGood(error)
+              ? refusedMessage("publish", job.source_name, error.kind)
+              : RESPONSE_PUBLISH_ERROR,
             firstState: "pending",
             action: "response_publish_failed",
           },
@@ -138,6 +153,13 @@ export function registerResponseJobs(ctx: AppContext) {
         if (job.status === "pending") {
           // The first failure tells the users who asked for response-failed alerts.
           await ctx.jobs.send(ALERTS_RESPONSE_FAILED_JOB, { responseId: job.id }, { singletonKey: `failed:${job.id}` });
+        }
+        if (refusedForGood(error)) {
+          ctx.log.warn(
+            { response_id: job.id, err: message(error) },
+            "response publish refused by the source; no retry",
+          );
+          return;
         }
         ctx.log.warn({ response_id: job.id, err: message(error) }, "response publish failed; will retry");
         throw error; // pg-boss retries with backoff
@@ -218,12 +240,18 @@ export function registerResponseJobs(ctx: AppContext) {
           {
             states: DELETE_STATES,
             status: "error_unpublished",
-            description: RESPONSE_DELETE_ERROR,
+            description: refusedForGood(error)
+              ? refusedMessage("delete", job.source_name, error.kind)
+              : RESPONSE_DELETE_ERROR,
             firstState: "pending_delete",
             action: "response_delete_failed",
           },
           error,
         );
+        if (refusedForGood(error)) {
+          ctx.log.warn({ response_id: job.id, err: message(error) }, "response delete refused by the source; no retry");
+          return;
+        }
         ctx.log.warn({ response_id: job.id, err: message(error) }, "response delete failed; will retry");
         throw error;
       }

@@ -207,6 +207,83 @@ describe("deleting", () => {
   });
 });
 
+describe("failures the source refuses for good", () => {
+  const attemptsOf = async (id: string) =>
+    (
+      await t.ctx.database.db
+        .selectFrom("responses")
+        .select(["attempts", "status"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).attempts;
+  // Retries here wait 1-2 s (RESPONSES_RETRY_DELAY_SECONDS=1): 4 s without a new attempt means none is coming.
+  const noRetryFor = () => new Promise((resolve) => setTimeout(resolve, 4000));
+
+  it("stops retrying a publish the source rejects (400) and says why, in the user's words", async () => {
+    const review = await googleReview();
+    google.state.failures.push({ status: 400 });
+    const created = await owner.client.post<TResponse>("/api/responses", { review_id: review.id, content: "Bad one" });
+    const [failed] = await until(review.id, statusIs("error_published"));
+    expect(failed!.status_description).toBe(
+      "Google refused this response, so it was not published and will not be retried. Delete it and write it again.",
+    );
+    await noRetryFor();
+    expect(await attemptsOf(created.body.id)).toBe(1);
+    const [still] = await responsesOf(review.id);
+    expect(still).toMatchObject({ status: "error_published", status_description: failed!.status_description });
+    const puts = google.state.requests.filter(
+      (r) => r.method === "PUT" && r.path.includes(`/${review.source_review_id}/`),
+    );
+    expect(puts).toHaveLength(1);
+    const history = await owner.client.get<TReviewHistoryList>(`/api/reviews/${review.id}/history`);
+    expect(history.body._embedded.history.map((h) => h.action).reverse()).toEqual([
+      "response_submitted",
+      "response_publish_failed",
+    ]);
+    // The user can delete it (it never reached Google) and write a new one.
+    expect((await owner.client.delete(`/api/responses/${created.body.id}`)).status).toBe(202);
+    await until(review.id, (responses) => responses.length === 0);
+  });
+
+  it("stops retrying a publish Google forbids (403) and asks to reconnect", async () => {
+    const review = await googleReview();
+    google.state.failures.push({ status: 403 });
+    const created = await owner.client.post<TResponse>("/api/responses", { review_id: review.id, content: "Hi" });
+    const [failed] = await until(review.id, statusIs("error_published"));
+    expect(failed!.status_description).toContain("Reconnect Google");
+    await noRetryFor();
+    expect(await attemptsOf(created.body.id)).toBe(1);
+  });
+
+  it("keeps retrying a rate-limited publish (429) with the spec's message until it goes through", async () => {
+    const review = await googleReview();
+    google.state.failures.push({ status: 429 });
+    const created = await owner.client.post<TResponse>("/api/responses", { review_id: review.id, content: "Later" });
+    const [failed] = await until(review.id, statusIs("error_published"));
+    expect(failed!.status_description).toBe(RESPONSE_PUBLISH_ERROR);
+    await until(review.id, statusIs("published"));
+    expect(await attemptsOf(created.body.id)).toBe(2);
+  });
+
+  it("stops retrying a delete the source refuses (400) and says the response is still there", async () => {
+    const review = await googleReview();
+    await owner.client.post("/api/responses", { review_id: review.id, content: "Staying" });
+    const [published] = await until(review.id, statusIs("published"));
+    google.state.failures.push({ status: 400 });
+    await owner.client.delete(`/api/responses/${published!.id}`);
+    const [failed] = await until(review.id, statusIs("error_unpublished"));
+    expect(failed!.status_description).toBe(
+      "Google refused to delete this response, so it is still there and will not be retried. Delete it again later, or at Google.",
+    );
+    await noRetryFor();
+    expect(await attemptsOf(published!.id)).toBe(2); // one publish, one delete
+    expect((await responsesOf(review.id))[0]?.status).toBe("error_unpublished");
+    // Asking again tries again.
+    expect((await owner.client.delete(`/api/responses/${published!.id}`)).status).toBe(202);
+    await until(review.id, (responses) => responses.length === 0);
+  });
+});
+
 describe("validation and access", () => {
   it("answers 400 with the field for empty or too long content and for a source without responses", async () => {
     const review = await googleReview();

@@ -145,3 +145,28 @@ export async function deleteResponse(ctx: AppContext, actor: Actor, id: string):
   await ctx.jobs.send(DELETE_JOB, { response_id: row.id }, { singletonKey: `${DELETE_JOB}:${row.id}` });
   return presentResponse(current);
 }
+
+/**
+ * The message shown on a response the source refused for good (a `ConnectorError` that is not
+ * retryable: bad request, no access, not found), in the user's words. Unlike the spec's "We'll try
+ * again" messages (RESPONSE_PUBLISH_ERROR / RESPONSE_DELETE_ERROR), it says no retry will happen and
+ * what the user can do.
+ */
+export function refusedMessage(operation: "publish" | "delete", sourceName: string, kind: string): string {
+  if (operation === "publish") {
+    if (kind === "auth") {
+      return `${sourceName} refused access, so the response was not published and will not be retried. Reconnect ${sourceName}, then delete this response and write it again.`;
+    }
+    if (kind === "not_found") {
+      return `${sourceName} could not find this review, so the response was not published and will not be retried.`;
+    }
+    return `${sourceName} refused this response, so it was not published and will not be retried. Delete it and write it again.`;
+  }
+  if (kind === "auth") {
+    return `${sourceName} refused access, so the response was not deleted there and will not be retried. Reconnect ${sourceName}, then delete it again.`;
+  }
+  if (kind === "not_found") {
+    return `${sourceName} could not find this review, so the response was not deleted there and will not be retried.`;
+  }
+  return `${sourceName} refused to delete this response, so it is still there and will not be retried. Delete it again later, or at ${sourceName}.`;
+}

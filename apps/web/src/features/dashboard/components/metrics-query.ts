@@ -2,17 +2,13 @@ import { resolveDateRange } from "../../../components/date-range/date-range-valu
 import type { Query } from "../../../lib/api";
 import type { TFilterState } from "../../../lib/filters";
 
-/**
- * The overview treats a missing published_after as "six months"; All time sends this floor instead
- * (docs: ask the metrics endpoint for an open lower bound).
- */
-export const ALL_TIME_FLOOR = "2000-01-01";
-
 /** The metrics query of the dashboard's filters: six months by default, in the account's zone. */
 export function metricsQuery(filters: TFilterState, options: { timeZone: string; now?: Date }): Query {
   const range = resolveDateRange(filters, { kind: "page", timeZone: options.timeZone, now: options.now });
   const query: Query = {
-    published_after: range.from ?? ALL_TIME_FLOOR,
+    // The overview treats a missing published_after as "six months": All time asks for an open lower bound.
+    published_after: range.from ?? undefined,
+    all_time: range.from ? undefined : "true",
     published_before: range.to,
     group_id: filters.groupId,
     location_id: filters.locationId,
