@@ -110,7 +110,9 @@ test("legacy [] keys are read and removed on the next change", async ({ page }) 
   await page.getByRole("option", { name: "Yesterday" }).click();
   await expect.poll(() => query(page).get("dateDescriptor")).toBe("yesterday");
   expect([...query(page).keys()].some((k) => k.endsWith("[]"))).toBe(false);
-  expect(query(page).getAll("rating").sort()).toEqual(["4", "5"]);
+  // Removed, values and all, not converted to the plain key (docs/product/platform.md §2).
+  expect(query(page).getAll("rating")).toEqual([]);
+  await expect(page.getByTestId("filter-rating")).toHaveText("All ratings");
 });
 
 test("custom range: required dates, no future dates, sent as YYYY-MM-DD", async ({ page }) => {

@@ -41,6 +41,45 @@ export const REVIEW_CATEGORIES = [
   "facilities",
   "patient",
 ] as const;
+export type TReviewCategory = (typeof REVIEW_CATEGORIES)[number];
+
+/** What a person reads for each experience category. */
+export const REVIEW_CATEGORY_LABELS: Record<TReviewCategory, string> = {
+  food: "Food",
+  service: "Service",
+  atmosphere: "Atmosphere",
+  value: "Value",
+  consumer: "Consumer",
+  customer: "Customer",
+  product: "Product",
+  location: "Location",
+  carequality: "Care quality",
+  bedsidemanner: "Bedside manner",
+  staff: "Staff",
+  waittime: "Wait time",
+  facilities: "Facilities",
+  patient: "Patient",
+};
+
+/** The experience categories an account of each vertical is offered; other verticals get `other`'s. */
+export const REVIEW_CATEGORIES_BY_VERTICAL = {
+  restaurant: ["food", "service", "atmosphere", "value", "location", "staff", "waittime"],
+  healthcare: ["carequality", "bedsidemanner", "staff", "waittime", "facilities", "patient"],
+  other: ["product", "customer", "consumer", "service", "value", "location", "staff"],
+} as const satisfies Record<string, readonly TReviewCategory[]>;
+
+/** The categories for an account's vertical (`account.vertical` in the session). */
+export function reviewCategoriesFor(vertical: string | null | undefined): readonly TReviewCategory[] {
+  if (vertical === "restaurant" || vertical === "healthcare") return REVIEW_CATEGORIES_BY_VERTICAL[vertical];
+  return REVIEW_CATEGORIES_BY_VERTICAL.other;
+}
+
+/** A category's label; an unknown name is shown capitalised. */
+export function reviewCategoryLabel(name: string): string {
+  const key = name.toLowerCase();
+  if (key in REVIEW_CATEGORY_LABELS) return REVIEW_CATEGORY_LABELS[key as TReviewCategory];
+  return key.charAt(0).toUpperCase() + key.slice(1);
+}
 
 /** A list filter's key as sent: one value (maybe comma-separated) or repeated values. */
 const many = (item: z.ZodString, description: string) =>

@@ -24,11 +24,16 @@ export const NOTE_CONTENT_MAX = 5000;
 /** The review filter's values (sentiment, rating, type, status, category) live with the filter. */
 export {
   REVIEW_CATEGORIES,
+  REVIEW_CATEGORIES_BY_VERTICAL,
+  REVIEW_CATEGORY_LABELS,
   REVIEW_RATING_VALUES,
   REVIEW_RESPONSE_STATUS_FILTERS,
   REVIEW_SENTIMENT_VALUES,
   REVIEW_SENTIMENTS,
   REVIEW_TYPES,
+  reviewCategoriesFor,
+  reviewCategoryLabel,
+  type TReviewCategory,
   type TReviewType,
 } from "./review-filter.ts";
 export const REVIEW_SORTS = ["published_at", "rating", "first_seen_at"] as const;

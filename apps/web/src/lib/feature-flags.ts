@@ -45,3 +45,18 @@ export function applyFeatureFlagParams(search: string): FeatureFlags {
   if (changed) writeJson(FEATURE_FLAGS_KEY, flags);
   return flags;
 }
+
+/** Where review tags show: the review list (index) or a review's own page (detail). */
+export type TReviewTagsPlace = "index" | "detail";
+
+/**
+ * Review tags are flag-gated (docs/product/reviews.md §6; flag names in docs/product/platform.md §6):
+ * `reviewTags` is the feature, and `reviewTagsIndex` / `reviewTagsDetail` show the tags (and the tag
+ * input) on the review list and on a review's page. The spec names the flags and nothing more. Tags are
+ * a core triage tool, so the flags are on unless set off (`?features.reviewTags=false` hides tags
+ * everywhere, `?features.reviewTagsIndex=false` on the list only). Who may add or remove a tag is still
+ * the permission summary's answer.
+ */
+export function reviewTagsShown(flags: FeatureFlags, place: TReviewTagsPlace): boolean {
+  return flags.reviewTags !== false && flags[place === "index" ? "reviewTagsIndex" : "reviewTagsDetail"] !== false;
+}

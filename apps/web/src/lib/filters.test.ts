@@ -69,11 +69,12 @@ describe("applyFilterChanges", () => {
     expect(apply("", { sourceId: ["3", "7"] }).search).toBe("sourceId=3&sourceId=7");
   });
 
-  it("removes []-suffixed keys on change and keeps their values under the plain key", () => {
-    expect(apply("rating[]=4&sourceId[]=3&page=2", { sentiment: "1" }).search).toBe(
-      "page=2&rating=4&sourceId=3&sentiment=1",
-    );
-    expect(apply("rating[]=4&sourceId[]=3", { rating: "5" }).search).toBe("sourceId=3&rating=5");
+  it("removes []-suffixed keys on change, values and all (docs/product/platform.md §2)", () => {
+    // The rating and source filters changed (emptied): paging resets.
+    expect(apply("rating[]=4&sourceId[]=3&page=2", { sentiment: "1" }).search).toBe("sentiment=1");
+    expect(apply("foo[]=x&page=2", { sentiment: "1" }).search).toBe("page=2&sentiment=1");
+    expect(apply("rating[]=4&sourceId[]=3", { rating: "5" }).search).toBe("rating=5");
+    expect(apply("rating=3&rating[]=4&foo[]=x", { sentiment: "1" }).search).toBe("rating=3&sentiment=1");
   });
 
   for (const [key, value] of [

@@ -6,7 +6,7 @@
  * - Single values (dateDescriptor, from, to, sentiment, …) are one query key.
  * - List values (groupId, locationId, sourceId, rating, category, status, type) repeat their key:
  *   `sourceId=3&sourceId=7`. The older `sourceId[]=3` form is read as well, and every `[]`-suffixed
- *   key is removed on the next change (its values move to the plain key unless that key changes).
+ *   key is removed, values and all, on the next change (docs/product/platform.md §2).
  * - Empty values are dropped.
  */
 
@@ -131,21 +131,14 @@ function writeKey(params: URLSearchParams, key: string, values: readonly string[
   for (const value of isListKey(key) ? values : values.slice(0, 1)) params.append(key, value);
 }
 
-/** Removes every `key[]` parameter; a filter key's values move to the plain key unless it is being changed. */
-function dropBracketKeys(params: URLSearchParams, changing: ReadonlySet<string>) {
-  const bracketKeys = [...new Set([...params.keys()].filter((k) => k.endsWith("[]")))];
-  for (const bracketKey of bracketKeys) {
-    const key = bracketKey.slice(0, -2);
-    const legacy = params.getAll(bracketKey);
-    params.delete(bracketKey);
-    if (!changing.has(key) && isListKey(key))
-      writeKey(params, key, valuesOf(params, key).concat(legacy.filter(Boolean)));
-  }
+/** Removes every `key[]` parameter, values and all (docs/product/platform.md §2: "removed on change"). */
+function dropBracketKeys(params: URLSearchParams) {
+  for (const bracketKey of new Set([...params.keys()].filter((k) => k.endsWith("[]")))) params.delete(bracketKey);
 }
 
 /**
  * Applies filter changes to a query (docs/product/platform.md §4 "Filter changes"):
- * - empty values remove their key; `[]`-suffixed keys are removed;
+ * - empty values remove their key; `[]`-suffixed keys are removed (their values are not carried over);
  * - changing date, group, location, source or rating resets paging (before, after, page) and replaces the URL;
  * - changing the group clears location and search_terms (unless the change sets a location itself);
  * - changing the location clears search_terms and asks to deselect the all-locations bulk selection;
@@ -164,8 +157,10 @@ export function applyFilterChanges(
     const before = isListKey(key) ? valuesOf(current, key) : valuesOf(current, key).slice(0, 1);
     if (!sameValues(before, isListKey(key) ? next : next.slice(0, 1))) changed.add(key);
   }
-  dropBracketKeys(params, new Set(entries.map(([key]) => key)));
+  dropBracketKeys(params);
   for (const [key, value] of entries) writeKey(params, key, normalize(value));
+  // A list filter emptied by dropping its `[]` key changed too (paging resets, as for any change of it).
+  for (const key of LIST_FILTER_KEYS) if (!sameValues(valuesOf(current, key), valuesOf(params, key))) changed.add(key);
 
   const explicit = new Set<string>(entries.map(([key]) => key));
   if (changed.has("groupId")) {

@@ -1,8 +1,11 @@
 import { can } from "@starboard/contract/permissions";
 import { Navigate, Route, Routes } from "react-router";
+import { PlaceholderPage } from "../components/shell/placeholder-page";
 import { useSession } from "../lib/session";
 import { Pages } from "./lazy-pages";
 import { RouteGate } from "./route-gate";
+
+const BACK_TO_SETTINGS = { to: "/settings", label: "Back to Account & Settings" };
 
 /** /settings/*: the same for child and parent accounts. */
 export function SettingsRoutes() {
@@ -52,6 +55,36 @@ export function SettingsRoutes() {
               replace
             />
           )
+        }
+      />
+      <Route
+        path="locations"
+        element={
+          <PlaceholderPage
+            title="Locations"
+            description="The locations screen is coming: list, search and edit the account's locations."
+            back={BACK_TO_SETTINGS}
+          />
+        }
+      />
+      <Route
+        path="locations/new"
+        element={
+          <PlaceholderPage
+            title="Add Location"
+            description="The screen to add a location is coming."
+            back={BACK_TO_SETTINGS}
+          />
+        }
+      />
+      <Route
+        path="tags"
+        element={
+          <PlaceholderPage
+            title="Tags"
+            description="The screen to manage review tags is coming."
+            back={BACK_TO_SETTINGS}
+          />
         }
       />
       <Route path="*" element={<Pages.SettingsHome />} />

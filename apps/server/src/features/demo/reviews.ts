@@ -225,7 +225,14 @@ function responseDelayHours(random: Random, rating: number) {
   return base[0] + random.next() * (base[1] - base[0]);
 }
 
-export async function seedDemoReviews(database: Database, demo: DemoAccounts, log: (m: string) => void) {
+/** `scale` shrinks the review counts (tests seed a demo-like account in seconds); 1 is the demo. */
+export async function seedDemoReviews(
+  database: Database,
+  demo: DemoAccounts,
+  log: (m: string) => void,
+  opts: { scale?: number } = {},
+) {
+  const scale = opts.scale ?? 1;
   const db = database.db;
   const started = Date.now();
   const now = new Date();
@@ -247,10 +254,14 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
   for (const plan of PLANS) {
     const random = createRandom(plan.key === "restaurant" ? 41_0001 : 41_0002);
     const ids = createRandom(plan.key === "restaurant" ? 77_0001 : 77_0002);
+    // Response ids from their own generator, so the reviews' ids and text stay as they were.
+    const responseIds = createRandom(plan.key === "restaurant" ? 78_0001 : 78_0002);
     const analyze = cachedAnalyzer();
     const accountId = demo.accounts[plan.key];
     const locations = demo.locations[plan.key];
     const responder = userByEmail.get(plan.key === "restaurant" ? "owner@demo.test" : "clinic@demo.test");
+    // Who triages (status labels): the restaurant's manager, the clinic's admin.
+    const triager = userByEmail.get(plan.key === "restaurant" ? "manager@demo.test" : "clinic@demo.test") ?? responder;
     const publicNames = new Map(
       (
         await db.selectFrom("locations").select(["id", "public_name"]).where("account_id", "=", accountId).execute()
@@ -370,9 +381,20 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
     const responses: Row[] = [];
     const images: Row[] = [];
     const reviewTags: Row[] = [];
+    // The history each seeded event implies (what the live writes record: features/reviews/history.ts).
+    const history: Row[] = [];
+    const event = (reviewId: string, userId: string | null, action: string, at: number, details: Row) =>
+      history.push({
+        account_id: accountId,
+        review_id: reviewId,
+        user_id: userId,
+        action,
+        details,
+        created_at: new Date(Math.min(nowMs, at)).toISOString(),
+      });
     let seq = 0;
     locations.forEach((location, li) => {
-      const count = Math.round((plan.total * weights[li]!) / weightSum);
+      const count = Math.round((plan.total * scale * weights[li]!) / weightSum);
       const locationName = publicNames.get(location.id) ?? location.name;
       for (let n = 0; n < count; n++) {
         seq += 1;
@@ -411,7 +433,17 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
           if (at < nowMs) {
             const failed = failedDraw && nowMs - at < 60 * DAY;
             const fromSource = !failed && fromSourceDraw;
+            const responseId = uuid(responseIds);
+            const submittedAt = at - (failed ? 0 : draftMinutes * 60_000);
+            if (fromSource) {
+              event(id, null, "response_published", at, { response_id: responseId, from_source: true });
+            } else {
+              event(id, responder?.id ?? null, "response_submitted", submittedAt, { response_id: responseId });
+              if (failed) event(id, null, "response_publish_failed", at + 60_000, { response_id: responseId });
+              else event(id, null, "response_published", at, { response_id: responseId });
+            }
             responses.push({
+              id: responseId,
               account_id: accountId,
               review_id: id,
               source_id: source.id,
@@ -423,7 +455,7 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
               published_at: failed ? null : new Date(at).toISOString(),
               attempts: failed ? attempts : 1,
               last_error: failed ? `${source.name} answered 503 Service Unavailable` : null,
-              created_at: new Date(at - (failed ? 0 : draftMinutes * 60_000)).toISOString(),
+              created_at: new Date(submittedAt).toISOString(),
               updated_at: new Date(at).toISOString(),
             });
             responseStatus = failed ? "error_published" : "published";
@@ -434,6 +466,13 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
         if (generated.rating <= 2 && random.chance(0.35)) {
           const open = random.pick([labelRows[0]!.id, labelRows[1]!.id, labelRows[3]!.id]);
           labelId = respondedAt ? labelRows[2]!.id : open;
+          const label = labelRows.find((l) => l.id === labelId)!;
+          // Set a couple of hours after the review came in, or (Resolved) just after the answer went out.
+          const labelledAt = respondedAt ? respondedAt + 10 * 60_000 : firstSeen + 2 * HOUR;
+          event(id, triager?.id ?? null, "status_changed", labelledAt, {
+            from: null,
+            to: { id: label.id, name: label.name },
+          });
         }
         if (random.chance(generated.rating <= 2 ? 0.25 : 0.06)) {
           const tag = random.pick(tagRows);
@@ -445,6 +484,7 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
             created_by_user_id: responder?.id ?? null,
             created_at: new Date(firstSeen).toISOString(),
           });
+          event(id, responder?.id ?? null, "tag_added", firstSeen, { tag_id: tag.id, name: tag.name });
         }
         for (let p = 0; p < photos; p++) {
           const photo = `/demo-photos/${plan.vertical}-${random.int(1, 12)}.svg`;
@@ -495,6 +535,7 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
           trx,
           "responses",
           [
+            ["id", "uuid"],
             ["account_id", "uuid"],
             ["review_id", "uuid"],
             ["source_id", "uuid"],
@@ -540,10 +581,23 @@ export async function seedDemoReviews(database: Database, demo: DemoAccounts, lo
         ],
         reviewTags,
       );
+      await bulkInsert(
+        trx,
+        "review_history",
+        [
+          ["account_id", "uuid"],
+          ["review_id", "uuid"],
+          ["user_id", "uuid"],
+          ["action", "text"],
+          ["details", "jsonb"],
+          ["created_at", "timestamptz"],
+        ],
+        history,
+      );
       await sql`ANALYZE reviews, responses, review_mentions`.execute(trx);
     });
     log(
-      `demo ${plan.key}: ${reviews.length} reviews, ${responses.length} responses, ${mentions.length} mentions stored in ${Date.now() - started} ms`,
+      `demo ${plan.key}: ${reviews.length} reviews, ${responses.length} responses, ${history.length} history entries, ${mentions.length} mentions stored in ${Date.now() - started} ms`,
     );
   }
 

@@ -32,9 +32,40 @@ describe("groups", () => {
     expect(first).toMatchObject({ name: "North", active_location_ids: [open.id] });
     expect(first?.location_ids).toHaveLength(2);
     const typeahead = await client.get<Page>("/api/groups?keywords=north&search_type=typeahead&sort[by]=relevance");
-    expect(typeahead.body._embedded.groups.map((g) => g.name)).toEqual(["North", "Northwest"]);
+    // Any word of the name (issue 11): the exact name, then names starting with it, then a word starting with it.
+    expect(typeahead.body._embedded.groups.map((g) => g.name)).toEqual(["North", "Northwest", "South North"]);
     const full = await client.get<Page>("/api/groups?keywords=north&sort[by]=relevance&sort[order]=desc");
     expect(full.body._total).toBe(3);
+  });
+
+  it("searches any word of the name, case- and accent-insensitively, by relevance", async () => {
+    const { client, account } = await signedIn(t, { type: "read_only" });
+    for (const name of ["Región Sur", "Sur", "Surrey Stores", "East Sur-Côte", "Treasure"]) {
+      await createGroup(t.ctx.database, account.id, name);
+    }
+    const names = async (q: string) =>
+      (await client.get<Page>(`/api/groups?${q}`)).body._embedded.groups.map((g) => g.name);
+    expect(await names("keywords=SUR&search_type=typeahead&sort[by]=relevance&sort[order]=desc")).toEqual([
+      "Sur",
+      "Surrey Stores",
+      "Región Sur",
+      "East Sur-Côte",
+    ]);
+    expect(await names("keywords=sur&sort[by]=relevance")).toEqual([
+      "Sur",
+      "Surrey Stores",
+      "Región Sur",
+      "East Sur-Côte",
+      "Treasure",
+    ]);
+    expect(await names("keywords=region&search_type=typeahead")).toEqual(["Región Sur"]);
+    expect(await names("keywords=cote%20east&search_type=typeahead")).toEqual(["East Sur-Côte"]);
+    expect(await names("keywords=sur&search_type=typeahead&sort[by]=name")).toEqual([
+      "East Sur-Côte",
+      "Región Sur",
+      "Sur",
+      "Surrey Stores",
+    ]);
   });
 
   it("creates and updates a group with its locations", async () => {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, GroupsTable } from "../../db/schema.ts";
 import type { ScopedDb } from "../../platform/access.ts";
-import { keywordMatch, relevanceOrder, sortOrder } from "../../platform/list.ts";
+import { sortOrder, wordSearch, wordSearchRelevance } from "../../platform/list.ts";
 
 export type GroupRow = Selectable<GroupsTable>;
 
@@ -14,13 +14,16 @@ export interface GroupFilter {
   locationId?: string | null;
 }
 
+/** What keywords search (the name first), by any word, case- and accent-insensitively. */
+const SEARCHED = ["groups.name"] as const;
+
 const SORTABLE = new Set(["name", "created_at", "updated_at"] as const);
 type SortColumn = typeof SORTABLE extends Set<infer C> ? C : never;
 const isSortable = (by: string | undefined): by is SortColumn => SORTABLE.has(by as SortColumn);
 
 function groupsOf(db: ScopedDb, f: GroupFilter) {
   let qb = db.selectFrom("groups").where("groups.account_id", "=", f.accountId);
-  const match = keywordMatch("groups.name", f.keywords, f.searchType);
+  const match = wordSearch(SEARCHED, f.keywords, f.searchType);
   if (match) qb = qb.where(match);
   if (f.locationId !== undefined) {
     const locationId = f.locationId;
@@ -50,8 +53,8 @@ export function selectGroups(
   offset: number,
 ) {
   let qb = groupsOf(db, f).selectAll("groups");
-  const words = f.keywords?.trim();
-  if (sort.by === "relevance" && words) for (const o of relevanceOrder("groups.name", words)) qb = qb.orderBy(o);
+  const relevance = sort.by === "relevance" ? wordSearchRelevance(SEARCHED, f.keywords) : [];
+  if (relevance.length) for (const o of relevance) qb = qb.orderBy(o);
   else if (isSortable(sort.by)) qb = qb.orderBy(`groups.${sort.by}`, sortOrder(sort.order));
   else qb = qb.orderBy("groups.name", "asc");
   return qb.orderBy("groups.id").limit(limit).offset(offset).execute();

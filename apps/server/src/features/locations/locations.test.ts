@@ -46,6 +46,41 @@ describe("locations", () => {
     expect(search.body._embedded.locations.map((l) => l.name)).toEqual(["Alpha"]);
   });
 
+  it("searches any word of the name, city, address or external id, accent-insensitively, by relevance", async () => {
+    const { client, account } = await signedIn(t, { type: "read_only" });
+    const db = t.ctx.database;
+    await createLocation(db, account.id, { name: "Starboard Uptown", city: "Dallas" });
+    await createLocation(db, account.id, { name: "Dallas", city: "Austin" });
+    await createLocation(db, account.id, { name: "Dalton Square", city: "Austin" });
+    await createLocation(db, account.id, { name: "Vandal Street", city: "Austin" });
+    const paulista = await createLocation(db, account.id, { name: "Paulista", city: "São Paulo" });
+    await db.db.updateTable("locations").set({ external_id: "STORE-0042" }).where("id", "=", paulista.id).execute();
+    const names = async (q: string) =>
+      (await client.get<Page>(`/api/locations?${q}`)).body._embedded.locations.map((l) => l.name);
+    // As the filter bar asks: typeahead, by relevance.
+    expect(await names("keywords=dal&search_type=typeahead&sort[by]=relevance&sort[order]=desc")).toEqual([
+      "Dallas",
+      "Dalton Square",
+      "Starboard Uptown",
+    ]);
+    expect(await names("keywords=dallas&search_type=typeahead&sort[by]=relevance")).toEqual([
+      "Dallas",
+      "Starboard Uptown",
+    ]);
+    expect(await names("keywords=dal&sort[by]=relevance")).toEqual([
+      "Dallas",
+      "Dalton Square",
+      "Starboard Uptown",
+      "Vandal Street",
+    ]);
+    expect(await names("keywords=sao&search_type=typeahead")).toEqual(["Paulista"]);
+    expect(await names("keywords=S%C3%83O%20PAULO&search_type=typeahead")).toEqual(["Paulista"]);
+    expect(await names("keywords=0042&search_type=typeahead")).toEqual(["Paulista"]);
+    expect(await names("keywords=store&search_type=typeahead")).toEqual(["Paulista"]);
+    expect(await names("keywords=main%20st&search_type=typeahead&sort[by]=name")).toHaveLength(5);
+    expect(await names("keywords=houston&search_type=full")).toEqual([]);
+  });
+
   it("lets an admin create, update and delete a location", async () => {
     const { client } = await signedIn(t);
     const created = await client.post<Body>("/api/locations", {

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { DB, LocationsTable } from "../../db/schema.ts";
 import type { ScopedDb } from "../../platform/access.ts";
-import { keywordMatch, relevanceOrder, sortOrder } from "../../platform/list.ts";
+import { sortOrder, wordSearch, wordSearchRelevance } from "../../platform/list.ts";
 
 export type LocationRow = Selectable<LocationsTable>;
 
@@ -16,13 +16,16 @@ export interface LocationFilter {
   ids?: string[];
 }
 
+/** What keywords search (the name first), by any word, case- and accent-insensitively. */
+const SEARCHED = ["locations.name", "locations.city", "locations.address", "locations.external_id"] as const;
+
 const SORTABLE = new Set(["name", "city", "state", "zipcode", "created_at", "updated_at"] as const);
 type SortColumn = typeof SORTABLE extends Set<infer C> ? C : never;
 const isSortable = (by: string | undefined): by is SortColumn => SORTABLE.has(by as SortColumn);
 
 function locationsOf(db: ScopedDb, f: LocationFilter) {
   let qb = db.selectFrom("locations").where("locations.account_id", "=", f.accountId);
-  const match = keywordMatch("locations.name", f.keywords, f.searchType);
+  const match = wordSearch(SEARCHED, f.keywords, f.searchType);
   if (match) qb = qb.where(match);
   if (f.groupIds !== undefined) {
     const groupIds = f.groupIds;
@@ -54,8 +57,8 @@ export function selectLocations(
   offset: number,
 ) {
   let qb = locationsOf(db, f).selectAll("locations");
-  const words = f.keywords?.trim();
-  if (sort.by === "relevance" && words) for (const o of relevanceOrder("locations.name", words)) qb = qb.orderBy(o);
+  const relevance = sort.by === "relevance" ? wordSearchRelevance(SEARCHED, f.keywords) : [];
+  if (relevance.length) for (const o of relevance) qb = qb.orderBy(o);
   else if (isSortable(sort.by)) qb = qb.orderBy(`locations.${sort.by}`, sortOrder(sort.order));
   else qb = qb.orderBy("locations.name", "asc");
   return qb.orderBy("locations.id").limit(limit).offset(offset).execute();

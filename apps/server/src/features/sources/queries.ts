@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { DB, IssuesTable } from "../../db/schema.ts";
 import type { ScopedDb } from "../../platform/access.ts";
-import { keywordMatch } from "../../platform/list.ts";
+import { keywordMatch, wordSearchRelevance } from "../../platform/list.ts";
 import { FEEDBACK_FORBIDDEN_SOURCES } from "./catalogue.ts";
 
 // --- Sources (the catalogue: shared by every account) ---------------------------------------------
@@ -16,6 +16,8 @@ export interface SourceFilter {
   supportsImages?: boolean | undefined;
 }
 export type SourceSortKey = "ordinal" | "name" | "code";
+/** A sort key, or `relevance` to the keywords (best first). */
+export type SourceSort = { key: SourceSortKey | "relevance"; order: "asc" | "desc" };
 
 function filteredSources(db: Kysely<DB>, f: SourceFilter) {
   let qb = db.selectFrom("sources as s");
@@ -54,15 +56,12 @@ export async function countSources(db: Kysely<DB>, f: SourceFilter) {
   return Number(row.n);
 }
 
-export function selectSources(
-  db: Kysely<DB>,
-  f: SourceFilter,
-  sort: { key: SourceSortKey; order: "asc" | "desc" }[],
-  limit: number,
-  offset: number,
-) {
+export function selectSources(db: Kysely<DB>, f: SourceFilter, sort: SourceSort[], limit: number, offset: number) {
   let qb = filteredSources(db, f).selectAll("s");
-  for (const s of sort) qb = qb.orderBy(`s.${s.key}`, s.order);
+  for (const s of sort) {
+    if (s.key === "relevance") for (const o of wordSearchRelevance(["s.name"], f.keywords)) qb = qb.orderBy(o);
+    else qb = qb.orderBy(`s.${s.key}`, s.order);
+  }
   return qb.orderBy("s.id").limit(limit).offset(offset).execute();
 }
 

@@ -16,6 +16,7 @@ import {
   countUrls,
   findSource,
   type IssueRow,
+  type SourceSort,
   type SourceSortKey,
   selectIssues,
   selectSources,
@@ -32,9 +33,16 @@ const flag = (v: string | undefined) => (v === undefined ? undefined : v === "tr
 
 const SOURCE_SORT_KEYS = new Set<SourceSortKey>(["ordinal", "name", "code"]);
 
-/** `sort=ordinal,name` (a leading `-` descends), or `sort[by]` with `sort[order]`; ordinal then name by default. */
-function sourceSort(sort: string | undefined, by: string | undefined, order: string | undefined) {
-  const out: { key: SourceSortKey; order: "asc" | "desc" }[] = [];
+/**
+ * `sort=ordinal,name` (a leading `-` descends), or `sort[by]` with `sort[order]`; ordinal then name by default.
+ * `sort[by]=relevance` (the filter bar's typeahead) orders by relevance with keywords, by default without.
+ */
+function sourceSort(sort: string | undefined, by: string | undefined, order: string | undefined, keywords?: string) {
+  const out: SourceSort[] = [];
+  if (!sort && by === "relevance") {
+    if (keywords?.trim()) out.push({ key: "relevance", order: "asc" });
+    by = undefined;
+  }
   if (sort) {
     for (const part of sort.split(",")) {
       const desc = part.trim().startsWith("-");
@@ -52,11 +60,15 @@ function sourceSort(sort: string | undefined, by: string | undefined, order: str
 
 /**
  * GET /api/sources: the sources the account has listings or reviews on (`all=true`: the catalogue).
- * Non-parent users name their account by `user_id`, parents by `account_id`; another's answers 404.
+ * Non-parent users name their account by `user_id`, parents by `account_id` (docs/product/platform.md §6); the
+ * caller's own `user_id` is the account it acts in (also while shadowing a child); another's answers 404.
  */
 export async function listSources(ctx: AppContext, actor: Actor, q: Query<"listSources">, url: string) {
   let accountId: string;
-  if (q.user_id) {
+  if (q.user_id && q.user_id === actor.user.id) {
+    // The caller's own user: the account it acts in (a parent's user shadowing a child acts in the child).
+    accountId = actor.account.id;
+  } else if (q.user_id) {
     const account = isUuid(q.user_id) ? await accountOfUser(scoped(ctx.database.db, actor), q.user_id) : undefined;
     if (!account) throw AppError.notFound();
     accountId = account;
@@ -72,7 +84,7 @@ export async function listSources(ctx: AppContext, actor: Actor, q: Query<"listS
     supportsResponses: flag(q.supports_responses),
     supportsImages: flag(q.supports_images) ?? (flag(q.imagesOnly) ? true : undefined),
   };
-  const sort = sourceSort(q.sort, q["sort[by]"], q["sort[order]"]);
+  const sort = sourceSort(q.sort, q["sort[by]"], q["sort[order]"], q.keywords);
   return offsetPage({
     key: "sources",
     url,

@@ -2,6 +2,7 @@ import type { TIssue, TSource, TSourceList, TUrlList, TUrlsCheck } from "@starbo
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clientFor,
+  createAccount,
   createLocation,
   createReview,
   createUrl,
@@ -90,6 +91,44 @@ describe("GET /api/sources", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, code: "yelp", supports_responses: false });
     expect((await owner.client.get("/api/sources/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+describe("GET /api/sources as the filter bar asks", () => {
+  it("accepts the typeahead's sort[by]=relevance: by relevance with keywords, the default order without", async () => {
+    const typed = await owner.client.get<TSourceList>(
+      "/api/sources?all=true&keywords=g&search_type=typeahead&sort[by]=relevance&sort[order]=desc",
+    );
+    expect(typed.status).toBe(200);
+    expect(codes(typed.body)).toEqual(["g2", "google", "grubhub", "glassdoor", "google_play"]);
+    const exact = await owner.client.get<TSourceList>(
+      "/api/sources?all=true&keywords=google&search_type=typeahead&sort[by]=relevance&sort[order]=desc",
+    );
+    expect(codes(exact.body)).toEqual(["google", "google_play"]);
+    const untyped = await owner.client.get<TSourceList>("/api/sources?supports_reviews=true&sort[by]=relevance");
+    expect(untyped.status).toBe(200);
+    expect(codes(untyped.body)).toEqual(["google", "facebook", "yelp", "tripadvisor"]);
+  });
+
+  it("answers a parent shadowing a child by user_id (its own user) and by account_id (the child)", async () => {
+    const db = t.ctx.database;
+    const parent = await signedIn(t);
+    const child = await createAccount(db, { parent_id: parent.account.id });
+    const childLocation = await createLocation(db, child.id);
+    await createUrl(db, { accountId: child.id, locationId: childLocation.id, source: "houzz" });
+    const shadow = await parent.client.post<{ token: string; email: string }>("/api/shadow_user/tokens", {
+      child_account_id: child.id,
+    });
+    expect(shadow.status).toBe(201);
+    const inChild = parent.client.as({ email: shadow.body.email, token: shadow.body.token });
+    const byUser = await inChild.get<TSourceList>(`/api/sources?user_id=${parent.user.id}&supports_reviews=true`);
+    expect(byUser.status).toBe(200);
+    expect(codes(byUser.body)).toEqual(["houzz"]);
+    const byAccount = await inChild.get<TSourceList>(`/api/sources?account_id=${child.id}&supports_reviews=true`);
+    expect(byAccount.status).toBe(200);
+    expect(codes(byAccount.body)).toEqual(["houzz"]);
+    // Still no one else's account.
+    expect((await inChild.get(`/api/sources?user_id=${other.user.id}`)).status).toBe(404);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   currentDescriptor,
   customChange,
   dateRangeLabel,
+  entryErrors,
   presetChange,
   splitSingleInput,
   type TDateChange,
@@ -93,7 +94,7 @@ export function DateRangeSelect({
       today: todayInTimeZone(new Date(), timeZone ?? browserTimeZone()),
       singleInput,
     });
-    setErrors(result.errors);
+    setErrors(entryErrors(dates, result.errors));
     if (!result.range) return;
     onChange(customChange(result.range));
     combobox.closeDropdown();

@@ -1,8 +1,11 @@
+import { validateCustomRange } from "@starboard/contract/date-ranges";
 import { describe, expect, it } from "vitest";
 import {
   currentDescriptor,
   customChange,
+  DATE_FORMAT_MESSAGE,
   dateRangeLabel,
+  entryErrors,
   presetChange,
   resolveDateRange,
   splitSingleInput,
@@ -57,5 +60,22 @@ describe("date range value", () => {
   it("splits the single-input entry", () => {
     expect(splitSingleInput("03/20/26 - 03/25/26")).toEqual({ from: "03/20/26", to: "03/25/26" });
     expect(splitSingleInput("03/20/26")).toEqual({ from: "03/20/26", to: "" });
+  });
+});
+
+describe("custom date entry errors", () => {
+  const today = "2026-11-24";
+  const check = (from: string, to: string) =>
+    entryErrors({ from, to }, validateCustomRange({ from, to, today }).errors);
+
+  it("names the expected format for a date typed another way", () => {
+    expect(check("11/01/2026", "11/05/26")).toEqual({ from: DATE_FORMAT_MESSAGE });
+    expect(DATE_FORMAT_MESSAGE).toContain("MM/DD/YY");
+  });
+
+  it("keeps 'Date Required' for an empty entry, and the range rules", () => {
+    expect(check("", "11/05/26")).toEqual({ from: "Date Required" });
+    expect(check("11/06/26", "11/05/26")).toEqual({ from: "Invalid Date Range", to: "Invalid Date Range" });
+    expect(check("11/01/26", "11/05/26")).toEqual({});
   });
 });

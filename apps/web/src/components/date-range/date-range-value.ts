@@ -8,6 +8,7 @@ import {
   computeDateRange,
   DATE_DESCRIPTOR_LABELS,
   DATE_DESCRIPTORS,
+  DATE_REQUIRED_MESSAGE,
   DEFAULT_DATE_DESCRIPTOR,
   formatMdy,
   isIsoDate,
@@ -84,4 +85,25 @@ export function splitSingleInput(entry: string): { from: string; to: string } {
   const [from = "", to = ""] = entry.split("-").map((part) => part.trim());
   // MM/DD/YY uses slashes, so the only dash is the separator.
   return { from, to };
+}
+
+/** A date typed in another form than the spec's entry format (docs/product/platform.md §5: MM/DD/YY). */
+export const DATE_FORMAT_MESSAGE = "Enter the date as MM/DD/YY, e.g. 11/01/26";
+
+/**
+ * 'Date Required' is for an empty entry; an entry that holds something the format does not read
+ * (11/01/2026, 2026-11-01) says which format is expected instead.
+ */
+export function entryErrors(
+  dates: { from: string; to: string },
+  errors: { from?: string; to?: string },
+): { from?: string; to?: string } {
+  const named = (key: "from" | "to") =>
+    errors[key] === DATE_REQUIRED_MESSAGE && dates[key].trim() !== "" ? DATE_FORMAT_MESSAGE : errors[key];
+  const result: { from?: string; to?: string } = {};
+  const from = named("from");
+  const to = named("to");
+  if (from) result.from = from;
+  if (to) result.to = to;
+  return result;
 }

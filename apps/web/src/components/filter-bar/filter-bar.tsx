@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Text, UnstyledBut
 import { useMediaQuery } from "@mantine/hooks";
 import type { TDateDescriptor } from "@starboard/contract/date-ranges";
 import { can, type TPermissions } from "@starboard/contract/permissions";
+import { reviewCategoriesFor } from "@starboard/contract/reviews";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useLocation } from "react-router";
@@ -12,6 +13,7 @@ import { DateRangeSelect } from "../date-range/date-range-select.tsx";
 import { DropdownErrorBoundary } from "../shell/error-boundary.tsx";
 import {
   categoryOptions,
+  DEFAULT_MULTIPLE,
   NULL_LABELS,
   PHONE_SCREEN_QUERY,
   RATING_OPTIONS,
@@ -47,7 +49,7 @@ export type TExtraDropdown = {
 export type FilterBarProps = {
   /** Which dropdowns this page shows, in order. Defaults to date, group, location, source, rating. */
   dropdowns?: TFilterDropdown[];
-  /** Dropdowns that take several values (URL keys repeat). */
+  /** Dropdowns that take several values (URL keys repeat); rating does unless set false (DEFAULT_MULTIPLE). */
   multiple?: Partial<Record<"group" | "location" | "source" | "rating" | "category", boolean>>;
   /** Date options: descriptors to hide, the single-input custom mode, the account's time zone. */
   date?: { hidden?: TDateDescriptor[]; singleInput?: boolean; timeZone?: string };
@@ -74,7 +76,8 @@ const DEFAULT_DROPDOWNS: TFilterDropdown[] = ["date", "group", "location", "sour
  * FILTERS toggle on phones. Every change goes through `useFilters().setFilters` (docs/product/platform.md §4).
  */
 export function FilterBar(props: FilterBarProps) {
-  const { dropdowns = DEFAULT_DROPDOWNS, multiple = {}, visibleOnSmallScreens = 3 } = props;
+  const { dropdowns = DEFAULT_DROPDOWNS, visibleOnSmallScreens = 3 } = props;
+  const multiple = { ...DEFAULT_MULTIPLE, ...props.multiple };
   const { pathname } = useLocation();
   const session = useSession();
   const permissions = props.permissions ?? session.permissions;
@@ -143,7 +146,7 @@ export function FilterBar(props: FilterBarProps) {
       <StaticFilter
         label="Category"
         nullLabel={NULL_LABELS.category}
-        options={categoryOptions(props.categories)}
+        options={categoryOptions(props.categories ?? reviewCategoriesFor(session.session?.account.vertical))}
         multiple={multiple.category}
         value={filters.category}
         onChange={(v) => list("category", v)}

@@ -24,6 +24,8 @@ export type FilterComboboxProps = {
   countLabel: (n: number) => string;
   /** Labels of chosen values that are not among the loaded options. */
   knownLabels?: Record<string, string>;
+  /** A chosen value could not be fetched: the button reads this error instead of the choice. */
+  valueError?: string | null;
   /** Adds a search box to the dropdown (the caller debounces and queries). */
   search?: { placeholder: string; value: string; onChange: (value: string) => void };
   loading?: boolean;
@@ -57,7 +59,7 @@ export function FilterCombobox(props: FilterComboboxProps) {
   const searching = Boolean(search?.value.trim());
 
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? props.knownLabels?.[v];
-  const shown = selectionLabel(value, labelOf, nullLabel, props.countLabel);
+  const shown = selectionLabel(value, labelOf, nullLabel, props.countLabel, props.valueError);
   const testId = `filter-${label.toLowerCase().replace(/\s+/g, "-")}`;
 
   // The URL commits in a transition; quick successive toggles build on the last one sent.
@@ -99,7 +101,7 @@ export function FilterCombobox(props: FilterComboboxProps) {
           onClick={() => combobox.toggleDropdown()}
           miw={160}
         >
-          <Text size="sm" truncate>
+          <Text size="sm" truncate c={props.valueError && value.length > 0 ? "red" : undefined}>
             {shown}
           </Text>
         </InputBase>

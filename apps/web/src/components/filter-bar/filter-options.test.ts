@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   categoryOptions,
+  DEFAULT_MULTIPLE,
+  FETCH_ERRORS,
   filterListQuery,
   isNearBottom,
   locationAddressLine,
@@ -34,6 +36,23 @@ describe("labels", () => {
     expect(selectionLabel(["a", "b"], labelOf, "All groups", selectedCountLabel.group)).toBe("2 groups selected");
   });
 
+  it("reads the spec's error when a chosen id could not be fetched (docs/product/platform.md §8)", () => {
+    const labelOf = (v: string) => ({ a: "Alpha" })[v];
+    const error = FETCH_ERRORS.location;
+    expect(selectionLabel(["foreign"], labelOf, "All locations", selectedCountLabel.location, error)).toBe(
+      "Error fetching location",
+    );
+    expect(selectionLabel(["a", "foreign"], labelOf, "All locations", selectedCountLabel.location, error)).toBe(
+      "Error fetching location",
+    );
+    expect(selectionLabel([], labelOf, "All locations", selectedCountLabel.location, error)).toBe("All locations");
+    expect(selectionLabel(["a"], labelOf, "All locations", selectedCountLabel.location, null)).toBe("Alpha");
+  });
+
+  it("lets several ratings be chosen by default (the API takes several)", () => {
+    expect(DEFAULT_MULTIPLE.rating).toBe(true);
+  });
+
   it("shows a group's location count", () => {
     expect(locationCountLabel([1, 2, 3])).toBe("3 locations");
     expect(locationCountLabel(null)).toBe("0 locations");
@@ -47,10 +66,11 @@ describe("labels", () => {
     expect(sentimentOptions("keywords").map((o) => o.value)).toEqual(["positive", "negative"]);
   });
 
-  it("capitalises category labels and keeps values lowercase", () => {
-    expect(categoryOptions(["Food", "waittime"])).toEqual([
+  it("labels categories in words and keeps values lowercase", () => {
+    expect(categoryOptions(["Food", "waittime", "carequality"])).toEqual([
       { value: "food", label: "Food" },
-      { value: "waittime", label: "Waittime" },
+      { value: "waittime", label: "Wait time" },
+      { value: "carequality", label: "Care quality" },
     ]);
     expect(categoryOptions()).toHaveLength(14);
   });

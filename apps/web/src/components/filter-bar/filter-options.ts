@@ -1,4 +1,4 @@
-import { REVIEW_CATEGORIES } from "@starboard/contract/reviews";
+import { REVIEW_CATEGORIES, reviewCategoryLabel } from "@starboard/contract/reviews";
 /**
  * Labels, options and list queries of the filter bar's dropdowns (docs/product/platform.md §3, §7, §9; docs/product/reviews.md §3).
  * Pure, so they are unit-tested without a DOM.
@@ -54,19 +54,32 @@ export const selectedCountLabel = {
 export const locationCountLabel = (activeLocationIds: readonly unknown[] | null | undefined) =>
   `${activeLocationIds?.length ?? 0} locations`;
 
-/** What a dropdown's button reads: the null label, the one chosen label, or the count of chosen values. */
+/**
+ * What a dropdown's button reads: the null label, the one chosen label, or the count of chosen values; the
+ * error when a chosen value could not be fetched (an unknown or another account's id in the URL).
+ */
 export function selectionLabel(
   values: readonly string[],
   labelOf: (value: string) => string | undefined,
   nullLabel: string,
   countLabel: (n: number) => string,
+  valueError?: string | null,
 ): string {
   if (values.length === 0) return nullLabel;
+  if (valueError) return valueError;
   if (values.length === 1) return labelOf(values[0] ?? "") ?? countLabel(1);
   return countLabel(values.length);
 }
 
 // --- Rating, sentiment, category ----------------------------------------------------------------
+
+/**
+ * Dropdowns that take several values unless the page says otherwise: rating (the URL repeats `rating`, and the
+ * API's `rating` takes several, packages/contract/src/review-filter.ts).
+ */
+export const DEFAULT_MULTIPLE: Partial<Record<"group" | "location" | "source" | "rating" | "category", boolean>> = {
+  rating: true,
+};
 
 /** 'No rating' for 0, otherwise 'N Star'. */
 export const ratingLabel = (value: string) => (value === "0" ? "No rating" : `${value} Star`);
@@ -89,12 +102,9 @@ export function sentimentOptions(scheme: TSentimentScheme): TFilterOption[] {
 /** The recognised category names (docs/product/reviews.md §3), from the contract. */
 export const CATEGORY_NAMES = REVIEW_CATEGORIES;
 
-/** Label capitalised, value lowercase. */
+/** Label from the contract ("Wait time"), value lowercase. */
 export function categoryOptions(names: readonly string[] = CATEGORY_NAMES): TFilterOption[] {
-  return names.map((name) => {
-    const value = name.toLowerCase();
-    return { value, label: value.charAt(0).toUpperCase() + value.slice(1) };
-  });
+  return names.map((name) => ({ value: name.toLowerCase(), label: reviewCategoryLabel(name) }));
 }
 
 // --- Lists from the API -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ export type GroupFilterProps = {
 export function GroupFilter({ value, onChange, multiple }: GroupFilterProps) {
   const [keywords, setKeywords] = useState("");
   const list = useFilterList("groups", keywords);
-  const knownLabels = useKnownLabels("groups", value, list.items);
+  const known = useKnownLabels("groups", value, list.items);
   return (
     <FilterCombobox
       label="Group"
@@ -23,7 +23,8 @@ export function GroupFilter({ value, onChange, multiple }: GroupFilterProps) {
       value={value}
       onChange={onChange}
       multiple={multiple}
-      knownLabels={knownLabels}
+      knownLabels={known.labels}
+      valueError={known.error}
       search={{ placeholder: SEARCH_PLACEHOLDERS.group, value: keywords, onChange: setKeywords }}
       loading={list.loading}
       error={list.error}

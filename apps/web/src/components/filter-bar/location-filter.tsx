@@ -29,7 +29,7 @@ export function LocationFilter({ value, onChange, groupIds = [], multiple, canCr
   const [keywords, setKeywords] = useState("");
   const extra = useMemo(() => (groupIds.length > 0 ? { group_id: [...groupIds] } : {}), [groupIds]);
   const list = useFilterList("locations", keywords, extra);
-  const knownLabels = useKnownLabels("locations", value, list.items);
+  const known = useKnownLabels("locations", value, list.items);
   return (
     <FilterCombobox
       label="Location"
@@ -38,7 +38,8 @@ export function LocationFilter({ value, onChange, groupIds = [], multiple, canCr
       value={value}
       onChange={onChange}
       multiple={multiple}
-      knownLabels={knownLabels}
+      knownLabels={known.labels}
+      valueError={known.error}
       search={{ placeholder: SEARCH_PLACEHOLDERS.location, value: keywords, onChange: setKeywords }}
       loading={list.loading}
       error={list.error}

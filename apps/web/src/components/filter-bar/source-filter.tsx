@@ -16,7 +16,7 @@ export type SourceFilterProps = {
 export function SourceFilter({ value, onChange, multiple, query }: SourceFilterProps) {
   const [keywords, setKeywords] = useState("");
   const list = useFilterList("sources", keywords, query);
-  const knownLabels = useKnownLabels("sources", value, list.items);
+  const known = useKnownLabels("sources", value, list.items);
   return (
     <FilterCombobox
       label="Source"
@@ -25,7 +25,8 @@ export function SourceFilter({ value, onChange, multiple, query }: SourceFilterP
       value={value}
       onChange={onChange}
       multiple={multiple}
-      knownLabels={knownLabels}
+      knownLabels={known.labels}
+      valueError={known.error}
       search={{ placeholder: SEARCH_PLACEHOLDERS.source, value: keywords, onChange: setKeywords }}
       loading={list.loading}
       error={list.error}

@@ -7,7 +7,7 @@ import { locationRoutes } from "@starboard/contract/routes/locations";
 import { sourceRoutes } from "@starboard/contract/routes/sources";
 import { keepPreviousData, useInfiniteQuery, useQueries } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { call, type Query } from "../../lib/api.ts";
+import { ApiError, call, type Query } from "../../lib/api.ts";
 import { showRequestError } from "../../lib/toast.ts";
 import {
   FETCH_ERRORS,
@@ -100,12 +100,16 @@ export function useFilterList<K extends TFilterListKind>(kind: K, keywords: stri
   };
 }
 
-/** Names of chosen ids that the loaded list does not hold, fetched one by one (GET /{kind}/{id}). */
+/**
+ * Names of chosen ids that the loaded list does not hold, fetched one by one (GET /{kind}/{id}). An id that
+ * cannot be fetched (unknown, or another account's) gives the spec's error (docs/product/platform.md §8,
+ * e.g. 'Error fetching location'): alerted once and returned for the dropdown's button.
+ */
 export function useKnownLabels<K extends TFilterListKind>(
   kind: K,
   ids: readonly string[],
   loaded: readonly TItemOf[K][],
-): Record<string, string> {
+): { labels: Record<string, string>; error: string | null } {
   const missing = ids.filter((id) => !loaded.some((item) => String(item.id) === id));
   const results = useQueries({
     queries: missing.map((id) => ({
@@ -116,7 +120,8 @@ export function useKnownLabels<K extends TFilterListKind>(
   });
   const firstError = results.find((r) => r.error)?.error ?? null;
   useEffect(() => {
-    if (firstError) showRequestError(firstError, ITEM_ERROR[kind]);
+    // A 404 is the unknown id itself: the spec's text alone, not "…: Not Found".
+    if (firstError) showRequestError(isNotFound(firstError) ? null : firstError, ITEM_ERROR[kind]);
   }, [firstError, kind]);
   const labels: Record<string, string> = {};
   for (const item of loaded) labels[String(item.id)] = item.name;
@@ -124,5 +129,7 @@ export function useKnownLabels<K extends TFilterListKind>(
     const id = missing[index];
     if (id && result.data?.name) labels[id] = result.data.name;
   });
-  return labels;
+  return { labels, error: firstError ? ITEM_ERROR[kind] : null };
 }
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -103,6 +103,9 @@ export function AppLayout() {
           padding={0}
           withCloseButton={false}
           title="Navigation"
+          // The navigation fills the drawer's whole height (the content and body are flex columns).
+          classNames={{ content: classes.drawerContent, header: classes.drawerHeader, body: classes.drawerBody }}
+          data-testid="mobile-nav-drawer"
         >
           <LeftNav variant="mobile" onNavigate={() => setDrawerOpen(false)} />
         </Drawer>

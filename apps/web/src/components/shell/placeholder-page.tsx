@@ -1,12 +1,22 @@
-import { Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
 import { IconTools } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { PageHeader } from "./page-header";
 
 /**
  * An honest stand-in for a page that later work builds: it names what will be here, inside
  * the real layout, so navigation, gating and redirects can be used and tested today.
  */
-export function PlaceholderPage({ title, description }: { title: string; description: string }) {
+export function PlaceholderPage({
+  title,
+  description,
+  back,
+}: {
+  title: string;
+  description: string;
+  /** A way back, for a screen reached from another one (e.g. settings). */
+  back?: { to: string; label: string };
+}) {
   return (
     <Stack gap="md">
       <PageHeader title={title} />
@@ -17,6 +27,11 @@ export function PlaceholderPage({ title, description }: { title: string; descrip
           <Text size="sm" c="gray.7">
             {description}
           </Text>
+          {back ? (
+            <Anchor component={Link} to={back.to} size="sm">
+              {back.label}
+            </Anchor>
+          ) : null}
         </Stack>
       </Paper>
     </Stack>

@@ -1,4 +1,5 @@
-import { Button, Group, Select, Stack } from "@mantine/core";
+import { Button, Group, Select, Stack, Text } from "@mantine/core";
+import { modals } from "@mantine/modals";
 import { type TResponseTemplate, type TReview, ZResponseCreateSchema } from "@starboard/contract/reviews";
 import { type KeyboardEvent, type Ref, useState } from "react";
 import { charCount } from "../../../components/common/char-count";
@@ -6,6 +7,7 @@ import { CharLimitTextarea } from "../../../components/common/char-limit-textare
 import { useCreateResponse } from "../api/create-response";
 import { useResponseTemplates } from "../api/get-response-templates";
 import { useRenderResponseTemplate } from "../api/render-response-template";
+import { clearDraft, readDraft, saveDraft } from "./response-drafts";
 
 /** Bound of a response when the source names no limit (the contract's request bound). */
 export const RESPONSE_FALLBACK_LIMIT = 20_000;
@@ -20,13 +22,20 @@ export function orderTemplates(templates: TResponseTemplate[], rating: number | 
 export type RespondBoxProps = {
   review: Pick<TReview, "id" | "rating" | "response_char_limit" | "source_name">;
   textareaRef?: Ref<HTMLTextAreaElement>;
-  /** Cancel, Escape, or after publishing. */
+  /** Escape (the draft is kept), Cancel (a draft is discarded after a confirmation), or after publishing. */
   onClose: () => void;
 };
 
-/** The respond box: a template picker, the source's character limit, Publish (pending, then published). */
+/**
+ * The respond box: a template picker, the source's character limit, Publish (pending, then published).
+ * What is typed is kept per review (response-drafts.ts) until it is published or discarded.
+ */
 export function RespondBox({ review, textareaRef, onClose }: RespondBoxProps) {
-  const [content, setContent] = useState("");
+  const [content, setContentState] = useState(() => readDraft(review.id));
+  const setContent = (next: string) => {
+    setContentState(next);
+    saveDraft(review.id, next);
+  };
   const [templateId, setTemplateId] = useState<string | null>(null);
   const templates = useResponseTemplates(true);
   const render = useRenderResponseTemplate();
@@ -42,10 +51,37 @@ export function RespondBox({ review, textareaRef, onClose }: RespondBoxProps) {
   };
   const publish = () => {
     if (blank || over || create.isPending) return;
-    create.mutate({ review_id: review.id, content: content.trim() }, { onSuccess: onClose });
+    create.mutate(
+      { review_id: review.id, content: content.trim() },
+      {
+        onSuccess: () => {
+          clearDraft(review.id);
+          onClose();
+        },
+      },
+    );
+  };
+  const discard = () => {
+    clearDraft(review.id);
+    onClose();
+  };
+  /** Cancel: with text typed, ask first; Mantine's modal traps focus, Escape or "Keep editing" keeps the draft. */
+  const cancel = () => {
+    if (content.trim() === "") {
+      discard();
+      return;
+    }
+    modals.openConfirmModal({
+      title: "Discard draft?",
+      children: <Text size="sm">The response you started for this review will be lost.</Text>,
+      labels: { confirm: "Discard draft", cancel: "Keep editing" },
+      confirmProps: { color: "red" },
+      onConfirm: discard,
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Escape") {
+      // Leaves the box; the draft stays (Cancel is the way to throw it away).
       event.stopPropagation();
       onClose();
     } else if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
@@ -82,7 +118,7 @@ export function RespondBox({ review, textareaRef, onClose }: RespondBoxProps) {
         data-testid="respond-textarea"
       />
       <Group gap="xs" justify="flex-end">
-        <Button size="xs" variant="default" onClick={onClose}>
+        <Button size="xs" variant="default" onClick={cancel}>
           Cancel
         </Button>
         <Button size="xs" onClick={publish} disabled={blank || over} loading={create.isPending}>

@@ -73,7 +73,8 @@ export function ResponseState({ reviewId, response, timeZone, canDelete, author 
       data-status={response.status}
     >
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
+        {/* Wraps on a phone, so "Delete response" moves under the state instead of being cut. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
             <Text size="sm" fw={600}>
               {response.from_source ? "Response at the source" : "Your response"}
@@ -88,7 +89,14 @@ export function ResponseState({ reviewId, response, timeZone, canDelete, author 
             </Badge>
           </Group>
           {deletable && (
-            <Button size="compact-xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={confirmDelete}
+              loading={remove.isPending}
+              style={{ flex: "none" }}
+            >
               Delete response
             </Button>
           )}

@@ -1,10 +1,24 @@
 import { Anchor, Badge, Button, Group, Image, Paper, Spoiler, Stack, Text, Title } from "@mantine/core";
 import type { TReview } from "@starboard/contract/reviews";
-import { type KeyboardEvent, type ReactNode, type Ref, useImperativeHandle, useRef, useState } from "react";
-import { Link } from "react-router";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from "react";
+import { Link, useLocation } from "react-router";
+import { reviewTagsShown } from "../../../lib/feature-flags";
+import { useFeatureFlags } from "../../../lib/feature-flags-context";
+import { FOCUS_RING } from "./focus-ring";
 import { formatDate, placeOf } from "./format";
+import { listReturnState } from "./list-return";
 import { RespondBox } from "./respond-box";
+import { hasDraft } from "./response-drafts";
 import { ResponseState } from "./response-state";
+import classes from "./review-card.module.css";
 import { ReviewImages } from "./review-images";
 import { ReviewStars } from "./review-stars";
 import { ReviewTags } from "./review-tags";
@@ -52,6 +66,10 @@ export function ReviewCard({
   onFocusCard,
   responseSlot,
 }: ReviewCardProps) {
+  // The list's whole query (filters, page, cursor) goes with the links, for the way back.
+  const backState = listReturnState(useLocation().search);
+  // The list links to the detail; the detail page does not (docs/product/reviews.md §6 flags).
+  const showTags = reviewTagsShown(useFeatureFlags(), detailLink ? "index" : "detail");
   const cardRef = useRef<HTMLElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const tagInputRef = useRef<HTMLInputElement>(null);
@@ -91,7 +109,7 @@ export function ReviewCard({
   const title = review.title ? (
     <Title order={3} size="h5">
       {detailLink ? (
-        <Anchor component={Link} to={detailLink} inherit>
+        <Anchor component={Link} to={detailLink} state={backState} inherit>
           {review.title}
         </Anchor>
       ) : (
@@ -116,7 +134,13 @@ export function ReviewCard({
         if (event.target === event.currentTarget) onFocusCard?.();
       }}
       onKeyDown={onCardKeyDown}
-      style={{ outlineOffset: 2 }}
+      className={classes.card}
+      style={
+        {
+          "--review-focus-color": FOCUS_RING.color,
+          "--review-focus-width": `${FOCUS_RING.width}px`,
+        } as CSSProperties
+      }
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -147,7 +171,13 @@ export function ReviewCard({
               </Badge>
             )}
             {detailLink && (
-              <Anchor component={Link} to={detailLink} size="sm" aria-label={`Details of the review by ${author}`}>
+              <Anchor
+                component={Link}
+                to={detailLink}
+                state={backState}
+                size="sm"
+                aria-label={`Details of the review by ${author}`}
+              >
                 Details
               </Anchor>
             )}
@@ -168,15 +198,17 @@ export function ReviewCard({
         )}
         <ReviewImages images={review.images} author={author} />
 
-        <ReviewTags
-          reviewId={review.id}
-          accountId={review.account_id}
-          tags={review.tags}
-          canAdd={abilities.addTag}
-          canRemove={abilities.removeTag}
-          inputRef={tagInputRef}
-          onLeave={backToCard}
-        />
+        {showTags && (
+          <ReviewTags
+            reviewId={review.id}
+            accountId={review.account_id}
+            tags={review.tags}
+            canAdd={abilities.addTag}
+            canRemove={abilities.removeTag}
+            inputRef={tagInputRef}
+            onLeave={backToCard}
+          />
+        )}
 
         {responseSlot ??
           (review.response && (
@@ -205,10 +237,15 @@ export function ReviewCard({
               }}
             />
           ) : (
-            <Group>
+            <Group gap="xs">
               <Button size="xs" variant="light" onClick={openRespond} aria-keyshortcuts="r">
                 Respond
               </Button>
+              {hasDraft(review.id) && (
+                <Badge variant="light" color="gray" data-testid="draft-badge">
+                  Draft saved
+                </Badge>
+              )}
             </Group>
           ))}
       </Stack>

@@ -1,11 +1,12 @@
 import { Anchor, Grid, Group, Paper, Skeleton, Stack } from "@mantine/core";
 import { IconArrowLeft, IconHistory } from "@tabler/icons-react";
 import { useMemo } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useSession, useSignedInSession } from "../../../lib/session";
 import { useReview } from "../api/get-review";
+import { listQueryOf, listReturnState, reviewsListPath } from "../components/list-return";
 import { reviewAbilities } from "../components/review-abilities";
 import { ReviewCard } from "../components/review-card";
 import { ReviewNotes } from "../components/review-notes";
@@ -20,11 +21,12 @@ export default function ReviewDetailRoute() {
   const abilities = useMemo(() => reviewAbilities(permissions), [permissions]);
   const review = useReview(reviewId);
   const timeZone = session.account.time_zone;
+  const listQuery = listQueryOf(useLocation().state);
 
   return (
     <>
       <Group mb="xs">
-        <Anchor component={Link} to="/reviews" size="sm">
+        <Anchor component={Link} to={reviewsListPath(listQuery)} size="sm">
           <Group gap={4}>
             <IconArrowLeft size={14} aria-hidden />
             Back to reviews
@@ -34,7 +36,7 @@ export default function ReviewDetailRoute() {
       <PageHeader
         title="Review"
         actions={
-          <Anchor component={Link} to={`/reviews/${reviewId}/history`} size="sm">
+          <Anchor component={Link} to={`/reviews/${reviewId}/history`} state={listReturnState(listQuery)} size="sm">
             <Group gap={4}>
               <IconHistory size={16} aria-hidden />
               History

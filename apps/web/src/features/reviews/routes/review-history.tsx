@@ -1,6 +1,6 @@
 import { Anchor, Group, Table, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { clampPage } from "../../../components/common/page-number";
 import { PagePagination } from "../../../components/common/page-pagination";
@@ -10,6 +10,7 @@ import { TableSkeleton } from "../../../components/shell/table-states";
 import { useSignedInSession } from "../../../lib/session";
 import { useReviewHistory } from "../api/get-review-history";
 import { formatDateTime } from "../components/format";
+import { listQueryOf, listReturnState } from "../components/list-return";
 
 /** /reviews/{reviewId}/history: who did what, when (newest first). */
 export default function ReviewHistoryRoute() {
@@ -19,11 +20,13 @@ export default function ReviewHistoryRoute() {
   const page = clampPage(params.get("page"), Number.MAX_SAFE_INTEGER);
   const history = useReviewHistory(reviewId, page);
   const entries = history.data?._embedded.history ?? [];
+  const { state } = useLocation();
+  const listQuery = listQueryOf(state);
 
   return (
     <>
       <Group mb="xs">
-        <Anchor component={Link} to={`/reviews/${reviewId}`} size="sm">
+        <Anchor component={Link} to={`/reviews/${reviewId}`} state={listReturnState(listQuery)} size="sm">
           <Group gap={4}>
             <IconArrowLeft size={14} aria-hidden />
             Back to review
@@ -65,10 +68,14 @@ export default function ReviewHistoryRoute() {
             page={page}
             pageCount={history.data?._total_pages ?? 1}
             onChange={(next) =>
-              setParams((p) => {
-                p.set("page", String(next));
-                return p;
-              })
+              setParams(
+                (p) => {
+                  p.set("page", String(next));
+                  return p;
+                },
+                // Paging the history keeps the way back to the list.
+                { state },
+              )
             }
           />
         </>

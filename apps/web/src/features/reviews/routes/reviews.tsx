@@ -1,8 +1,9 @@
 import { Group, Stack, Text } from "@mantine/core";
 import { IconMessageCircleOff } from "@tabler/icons-react";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
+import { pageParamFix, requestedPage } from "../../../components/common/page-number";
 import { SearchInput } from "../../../components/common/search-input";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
@@ -25,12 +26,32 @@ export default function ReviewsRoute() {
   const session = useSignedInSession();
   const { permissions } = useSession();
   const { filters, setFilters } = useFilters();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const timeZone = session.account.time_zone;
   const keywords = params.get("search_terms") ?? "";
   const paging = { before: params.get("before"), after: params.get("after") };
   const query = reviewListQuery(filters, { timeZone, keywords, paging });
+  // `page` (without a cursor) asks for that page; once the page count is known the URL is clamped to it
+  // (docs/product/platform.md §5), so ?page=999 lands on the last page.
+  const page = requestedPage(params.get("page"));
+  if (page > 1 && !query.after && !query.before) query.page = page;
   const reviews = useReviews(query);
+  const totalPages = reviews.data && !reviews.isPlaceholderData ? reviews.data._total_pages : undefined;
+  const rawPage = params.get("page");
+  useEffect(() => {
+    if (totalPages === undefined) return;
+    const fix = pageParamFix(rawPage, totalPages);
+    if (fix === undefined) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (fix === null) next.delete("page");
+        else next.set("page", fix);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [rawPage, totalPages, setParams]);
   const abilities = useMemo(() => reviewAbilities(permissions), [permissions]);
 
   const [helpOpen, setHelpOpen] = useState(false);
@@ -43,7 +64,9 @@ export default function ReviewsRoute() {
 
   const goTo = (key: "before" | "after") => {
     const links = reviews.data?._links;
-    const cursor = key === "after" ? cursorOf(links?.next?.href, "after") : cursorOf(links?.prev?.href, "before");
+    const link = key === "after" ? links?.next?.href : links?.prev?.href;
+    // Cursor pages link by cursor; a numbered page (?page=N) links by number, so go on from its own cursors.
+    const cursor = link ? (cursorOf(link, key) ?? reviews.data?.cursors[key] ?? null) : null;
     if (!cursor) return;
     current.current = -1;
     setFilters(

@@ -3,6 +3,8 @@ import { useEffect } from "react";
 import { errorMessage } from "../../../components/shell/query-error";
 import { TRIAGE_PROBES, type TTriageProbe, useTriage } from "../api/get-triage";
 
+const WRAP = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
+
 function Probe({ probe }: { probe: TTriageProbe }) {
   const { data, error, isPending } = useTriage(probe);
   return (
@@ -19,15 +21,18 @@ function Probe({ probe }: { probe: TTriageProbe }) {
       </Group>
       {error && <Text size="sm">{errorMessage(error)}</Text>}
       {data && (
-        <Table withTableBorder striped>
+        // Fixed layout and wrapping values: long headers or JSON never push the page sideways.
+        <Table withTableBorder striped layout="fixed">
           <Table.Tbody>
             {Object.entries(data).map(([key, value]) => (
               <Table.Tr key={key}>
-                <Table.Th scope="row" w={160}>
+                <Table.Th scope="row" w={160} style={WRAP}>
                   {key}
                 </Table.Th>
                 <Table.Td>
-                  <Code block>{typeof value === "string" ? value : JSON.stringify(value, null, 2)}</Code>
+                  <Code block style={WRAP}>
+                    {typeof value === "string" ? value : JSON.stringify(value, null, 2)}
+                  </Code>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -48,7 +53,7 @@ export default function TriageRoute() {
       <Stack gap="md">
         <Title order={1}>Connection diagnostics</Title>
         <Alert color="blue" title="Your browser" role="region" aria-label="User agent">
-          <Text size="sm" data-testid="user-agent">
+          <Text size="sm" data-testid="user-agent" style={WRAP}>
             {navigator.userAgent}
           </Text>
         </Alert>
