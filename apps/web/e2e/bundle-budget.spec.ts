@@ -1,19 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { AUTH_KEY, DEMO, PASSWORD } from "./helpers";
+import { signedInContext } from "./helpers";
 
 const BUDGET_BYTES = 250 * 1024;
 
 // The shell (providers, session, layout, navigation) on a light page. Heavy pages (the dashboard's
 // charts) load their own chunks on top; this budget is the shell's.
 test("the first load of the signed-in shell stays under 250 KB of gzipped JS", async ({ browser, request }) => {
-  const answer = await request.post("/api/auth", { data: { email: DEMO.owner, password: PASSWORD } });
-  expect(answer.status()).toBe(201);
-  const { email, token } = await answer.json();
-  const context = await browser.newContext();
-  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: AUTH_KEY,
-    value: JSON.stringify({ email, token }),
-  });
+  const context = await signedInContext(browser, request);
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on("response", (response) => {

@@ -1,22 +1,10 @@
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { AUTH_KEY, DEMO, PASSWORD } from "./helpers";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { signedInContext } from "./helpers";
 
 // What a browser receives: the first load of the signed-in dashboard within its budget of bytes over
 // the wire, and no Content-Security-Policy violation on the main screens (issue 12).
 
 const FIRST_LOAD_BUDGET = 250 * 1024;
-
-async function signedInContext(browser: Browser, request: APIRequestContext) {
-  const answer = await request.post("/api/auth", { data: { email: DEMO.owner, password: PASSWORD } });
-  expect(answer.status()).toBe(201);
-  const { email, token } = await answer.json();
-  const context = await browser.newContext();
-  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: AUTH_KEY,
-    value: JSON.stringify({ email, token }),
-  });
-  return context;
-}
 
 /** Records every CSP violation the page reports, from the browser's own event and from the console. */
 async function watchViolations(context: BrowserContext, page: Page) {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "demo-password";
 export const AUTH_KEY = "starboard.auth";
@@ -18,6 +18,19 @@ export async function signIn(page: Page, email: string, path = "/login") {
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.locator("#main-content")).toBeVisible();
+}
+
+/** A new browser context already signed in as the demo owner (the session put where the app keeps it). */
+export async function signedInContext(browser: Browser, request: APIRequestContext) {
+  const answer = await request.post("/api/auth", { data: { email: DEMO.owner, password: PASSWORD } });
+  expect(answer.status()).toBe(201);
+  const { email, token } = await answer.json();
+  const context = await browser.newContext();
+  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: AUTH_KEY,
+    value: JSON.stringify({ email, token }),
+  });
+  return context;
 }
 
 export function nav(page: Page) {
