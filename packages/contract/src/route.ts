@@ -31,6 +31,8 @@ export interface RouteDefinition {
   body?: z.ZodType;
   /** The success status (200 unless said). */
   status?: 200 | 201 | 202 | 204;
+  /** Other success statuses the handler may choose (`reply.status(...)`), answered with the same body schema. */
+  alternateStatuses?: readonly (200 | 201 | 202)[];
   /** The success body. `z.null()` for 204; `z.string()` with `produces` for CSV, HTML, images. */
   response: z.ZodType;
   /** Media type of a non-JSON success body. */

@@ -45,7 +45,10 @@ export function fastifySchemaOf(route: RouteDefinition): FastifySchema {
   const schema: FastifySchema & { tags: string[]; summary: string } = {
     tags: [route.tag],
     summary: route.summary,
-    response: { [route.status ?? 200]: route.status === 204 ? z.null() : route.response },
+    response: {
+      [route.status ?? 200]: route.status === 204 ? z.null() : route.response,
+      ...Object.fromEntries((route.alternateStatuses ?? []).map((status) => [status, route.response])),
+    },
   };
   if (route.params) schema.params = route.params;
   if (route.query) schema.querystring = route.query;
@@ -85,7 +88,9 @@ export function registerRouteHandler(app: FastifyInstance, { route, answer }: Ro
       });
       if (reply.sent) return reply;
       if (route.status === 204) return reply.status(204).send();
-      reply.status(route.status ?? 200);
+      // The route's status, unless the handler chose one of its declared alternates.
+      const chosen = reply.statusCode as 200 | 201 | 202;
+      reply.status(route.alternateStatuses?.includes(chosen) ? chosen : (route.status ?? 200));
       if (route.produces) reply.type(route.produces);
       return result;
     },

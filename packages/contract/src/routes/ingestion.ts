@@ -23,6 +23,7 @@ export const ingestionRoutes = {
     body: ZReviewImportJsonSchema,
     multipart: true,
     status: 201,
+    alternateStatuses: [202],
     response: ZReviewImportSchema,
     access: { action: "update", resource: "location" },
   }),

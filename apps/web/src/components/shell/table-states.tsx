@@ -1,4 +1,5 @@
 import { Center, Pagination, Skeleton, Stack, Text } from "@mantine/core";
+import { useSearchParams } from "react-router";
 
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
@@ -40,4 +41,17 @@ export function Pager({ page, total, onChange }: { page: number; total: number; 
       />
     </Center>
   );
+}
+
+/** A list's page kept in the URL's `page` key (1 when absent or unreadable); setting it keeps the other keys. */
+export function useUrlPage(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = clampPage(Number(params.get("page") ?? 1), Number.POSITIVE_INFINITY);
+  const setPage = (next: number) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      out.set("page", String(next));
+      return out;
+    });
+  return [page, setPage];
 }

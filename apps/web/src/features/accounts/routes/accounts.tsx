@@ -1,16 +1,15 @@
 import { Anchor, Badge, Paper, Table, VisuallyHidden } from "@mantine/core";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
-import { clampPage, EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { EmptyRows, Pager, TableSkeleton, useUrlPage } from "../../../components/shell/table-states";
 import { useSignedInSession } from "../../../lib/session";
 import { useChildAccounts } from "../api/get-child-accounts";
 
 /** /accounts: the parent account's child accounts, each with a way into it (shadowing). */
 export default function AccountsRoute() {
   const session = useSignedInSession();
-  const [params, setParams] = useSearchParams();
-  const page = clampPage(Number(params.get("page") ?? 1), Number.POSITIVE_INFINITY);
+  const [page, setPage] = useUrlPage();
   const query = useChildAccounts(session.account_id, page);
   const accounts = query.data?._embedded.accounts ?? [];
 
@@ -62,11 +61,7 @@ export default function AccountsRoute() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Pager
-          page={page}
-          total={query.data?._total_pages ?? 1}
-          onChange={(p) => setParams((prev) => ({ ...Object.fromEntries(prev), page: String(p) }))}
-        />
+        <Pager page={page} total={query.data?._total_pages ?? 1} onChange={setPage} />
       </Paper>
     </>
   );

@@ -3,10 +3,10 @@ import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import type { TAlert } from "@starboard/contract/alerts";
 import { IconTrash } from "@tabler/icons-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";
 import { errorMessage, QueryError } from "../../../components/shell/query-error";
-import { clampPage, EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { EmptyRows, Pager, TableSkeleton, useUrlPage } from "../../../components/shell/table-states";
 import { useSignedInSession } from "../../../lib/session";
 import { useDeleteAlert } from "../api/delete-alert";
 import { ALERTS_PER_PAGE, useAlerts } from "../api/get-alerts";
@@ -18,8 +18,7 @@ import { locationsLabel, ratingsLabel, sourcesLabel } from "../components/alert-
 /** /settings/alerts: the signed-in user's e-mail alerts; switch one on or off, edit or delete it. */
 export default function AlertsListRoute() {
   const session = useSignedInSession();
-  const [params, setParams] = useSearchParams();
-  const page = clampPage(Number(params.get("page") ?? 1), Number.POSITIVE_INFINITY);
+  const [page, setPage] = useUrlPage();
   const alerts = useAlerts({ account_id: session.account_id, page, per_page: ALERTS_PER_PAGE });
   const rows = alerts.data?._embedded.alerts ?? [];
   const names = useAlertNames();
@@ -134,15 +133,7 @@ export default function AlertsListRoute() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Pager
-          page={page}
-          total={alerts.data?._total_pages ?? 1}
-          onChange={(p) => {
-            const next = new URLSearchParams(params);
-            next.set("page", String(p));
-            setParams(next);
-          }}
-        />
+        <Pager page={page} total={alerts.data?._total_pages ?? 1} onChange={setPage} />
       </Paper>
     </>
   );

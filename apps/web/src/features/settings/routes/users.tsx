@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
-import { clampPage, EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { EmptyRows, Pager, TableSkeleton, useUrlPage } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
 import { useSignedInSession } from "../../../lib/session";
 import { useUsers } from "../api/get-users";
@@ -15,7 +15,7 @@ export default function UsersRoute() {
   const canCreate = useCan("create", "user");
   const [params, setParams] = useSearchParams();
   const keywords = params.get("keywords") ?? "";
-  const page = clampPage(Number(params.get("page") ?? 1), Number.POSITIVE_INFINITY);
+  const [page, setPage] = useUrlPage();
   const [draft, setDraft] = useState(keywords);
   const users = useUsers({ accountId: session.account_id, keywords: keywords || undefined, page });
   const rows = users.data?._embedded.users ?? [];
@@ -105,15 +105,7 @@ export default function UsersRoute() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Pager
-          page={page}
-          total={users.data?._total_pages ?? 1}
-          onChange={(p) => {
-            const next = new URLSearchParams(params);
-            next.set("page", String(p));
-            setParams(next);
-          }}
-        />
+        <Pager page={page} total={users.data?._total_pages ?? 1} onChange={setPage} />
       </Paper>
     </>
   );
