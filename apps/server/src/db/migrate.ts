@@ -7,6 +7,8 @@ import { FileMigrationProvider, type Kysely, Migrator } from "kysely";
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
+    // Features land their migrations independently; a database that has a later one still takes an earlier newcomer.
+    allowUnorderedMigrations: true,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: path.join(import.meta.dirname, "migrations") }),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -137,3 +137,23 @@ describe("jobs", () => {
     expect(runs).toEqual([{ data: { survived: true }, retryCount: 0 }]);
   });
 });
+
+describe("jobs sent inside a transaction", () => {
+  it("exist when the transaction commits and not when it rolls back", async () => {
+    const { definition } = recorder();
+    const jobs = await startJobs([definition], false);
+    const db = t.ctx.database.db;
+    const committed = await db.transaction().execute((trx) => jobs.send(definition.name, { n: 1 }, { trx }));
+    let rolledBack: string | null = null;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        rolledBack = await jobs.send(definition.name, { n: 2 }, { trx });
+        throw new Error("the change fails after the send");
+      }),
+    ).rejects.toThrow("the change fails");
+    expect(committed).toBeTruthy();
+    expect(rolledBack).toBeTruthy();
+    expect(await jobs.boss.findJobs(definition.name, { id: committed! })).toHaveLength(1);
+    expect(await jobs.boss.findJobs(definition.name, { id: rolledBack! })).toHaveLength(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { CronExpressionParser } from "cron-parser";
+import { CompiledQuery, type Kysely } from "kysely";
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Database } from "../db/database.ts";
@@ -98,9 +99,26 @@ export class Jobs {
     });
   }
 
-  async send<T extends object>(name: string, data: T, options: { singletonKey?: string; startAfter?: Date } = {}) {
+  /**
+   * Enqueues a job. With `trx` (a Kysely transaction), the job is written in that transaction: it
+   * exists exactly when the change that caused it commits (a crash between the two loses nothing).
+   */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    { trx, ...options }: { singletonKey?: string; startAfter?: Date; trx?: Kysely<unknown> } = {},
+  ) {
     if (!this.started) throw new Error("Job queue not started");
-    return this.boss.send(name, data, options);
+    if (!trx) return this.boss.send(name, data, options);
+    return this.boss.send(name, data, {
+      ...options,
+      db: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+          return { rows: result.rows as unknown[] };
+        },
+      },
+    });
   }
 
   /** Creates or updates a recurring schedule; its next run is computed from now. */

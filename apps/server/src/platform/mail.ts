@@ -11,6 +11,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
+  /** Files attached by path (kept small: the caller decides the size limit). */
+  attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
 /**
@@ -41,6 +46,9 @@ export class Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      replyTo: message.replyTo,
+      headers: message.headers,
+      attachments: message.attachments,
     });
     if (!this.opts.smtpUrl) {
       fs.mkdirSync(this.opts.outboxDir, { recursive: true });
