@@ -64,6 +64,8 @@ export default defineConfig({
         GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
         // Tests sync the same demo listings one after another (and a retry syncs again): no 5-minute wait.
         LOCATION_SYNC_INTERVAL_SECONDS: "1",
+        // Parallel work in one tree builds the client into a folder of its own (`vite build --outDir`).
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       },
     },
   ],

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The one channel between a page's export menu ("Schedule Export") and the Schedule Export flyout
+ * mounted once in the app layout (docs/product/platform.md §2). The page says which export type it
+ * offers; the flyout reads the page's current filters from the address.
+ */
+export interface ScheduleExportRequest {
+  /** The export type of the page (docs/product/platform.md §3, Scheduled export: export_type). */
+  exportType: string;
+  /** An existing scheduled export being edited. */
+  scheduledExportId?: number;
+}
+
+let current: ScheduleExportRequest | null = null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function openScheduleExport(request: ScheduleExportRequest) {
+  current = request;
+  emit();
+}
+
+export function closeScheduleExport() {
+  current = null;
+  emit();
+}
+
+export function useScheduleExportRequest(): ScheduleExportRequest | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
