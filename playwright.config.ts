@@ -3,15 +3,21 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/** The fake Google the server's connector talks to (the same default is in e2e/helpers.ts). */
+/**
+ * The loopback port of the server's own Google sandbox (features/sandboxes), whose `/__fake/` control API the
+ * tests drive (the same default is in e2e/helpers.ts).
+ */
 const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 3101);
 /** One data directory per port: each run starts by removing the previous run's. */
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `starboard-e2e-${port}`);
 
 /**
- * End-to-end tests drive Debian's Chromium (never a downloaded browser)
- * against the real server on a fresh embedded database with the demo, whose
- * Google connector talks to a local fake My Business API (cli/fake-sources.ts).
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server started as
+ * `npm start` starts it (src/main.ts on a fresh embedded database, which creates the demo), with no other
+ * process: the demo's Google is the server's own sandbox (features/sandboxes). What differs from `npm start`:
+ * the ports, the data directory, STARBOARD_ENV=test (answers checked against their schemas), no sandbox
+ * failures (SANDBOX_FAILURE_RATE=0, for deterministic tests; the delay stays `npm start`'s 300 ms), the
+ * sandbox's fixed port, and a 1-second sync throttle.
  */
 export default defineConfig({
   testDir: "apps/web/e2e",
@@ -39,16 +45,6 @@ export default defineConfig({
   },
   webServer: [
     {
-      // Started (and healthy) before the app, which reads reviews from it and publishes replies to it.
-      command: "tsx apps/server/src/cli/fake-sources.ts",
-      url: `http://127.0.0.1:${fakeGooglePort}/__fake/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: { FAKE_GOOGLE_PORT: String(fakeGooglePort) },
-    },
-    {
       command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 600_000,
@@ -61,7 +57,10 @@ export default defineConfig({
         STARBOARD_ENV: "test",
         LOG_LEVEL: "warn",
         DATABASE_URL: "",
-        GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+        // The demo's Google sandbox on a known port; no random failures; npm start's delay.
+        SANDBOX_GOOGLE_PORT: String(fakeGooglePort),
+        SANDBOX_FAILURE_RATE: "0",
+        SANDBOX_DELAY_MS: "300",
         // Tests sync the same demo listings one after another (and a retry syncs again): no 5-minute wait.
         LOCATION_SYNC_INTERVAL_SECONDS: "1",
         // Parallel work in one tree builds the client into a folder of its own (`vite build --outDir`).

@@ -82,7 +82,7 @@ export async function buildApp(
 
   const indexFile = path.join(config.webDist, "index.html");
   const spaHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, "utf8") : undefined;
-  registerHttpConventions(app, { spaHtml });
+  registerHttpConventions(app, { spaHtml, publicUrl: config.publicUrl });
   registerAuthentication(app, database);
   await registerMultipart(app);
   for (const feature of features) {

@@ -1,16 +1,26 @@
 import { accountsFeature } from "./features/accounts/index.ts";
 import { alertsFeature } from "./features/alerts/index.ts";
+import { auditFeature } from "./features/audit/index.ts";
 import { authFeature } from "./features/auth/index.ts";
+import { categoriesFeature } from "./features/categories/index.ts";
 import { demoFeature } from "./features/demo/index.ts";
+import { exportsFeature } from "./features/exports/index.ts";
 import { geoFeature } from "./features/geo/index.ts";
 import { groupsFeature } from "./features/groups/index.ts";
 import { healthFeature } from "./features/health/index.ts";
 import { ingestionFeature } from "./features/ingestion/index.ts";
+import { insightsFeature } from "./features/insights/index.ts";
+import { locationExtrasFeature } from "./features/location-extras/index.ts";
 import { locationsFeature } from "./features/locations/index.ts";
 import { metricsFeature } from "./features/metrics/index.ts";
+import { npiFeature, npiSandboxFeature } from "./features/npi/index.ts";
 import { responsesFeature } from "./features/responses/index.ts";
 import { reviewsFeature } from "./features/reviews/index.ts";
+import { sandboxesFeature } from "./features/sandboxes/index.ts";
+import { savedFiltersFeature } from "./features/saved-filters/index.ts";
+import { scheduledExportsFeature } from "./features/scheduled-exports/index.ts";
 import { sourcesFeature } from "./features/sources/index.ts";
+import { specialHoursFeature } from "./features/special-hours/index.ts";
 import { tagsFeature } from "./features/tags/index.ts";
 import { triageFeature } from "./features/triage/index.ts";
 import { unsubscribeFeature } from "./features/unsubscribe/index.ts";
@@ -28,11 +38,16 @@ export function productFeatures({ demo }: { demo: boolean }): Feature[] {
   return [
     healthFeature,
     authFeature,
+    auditFeature,
     geoFeature,
     accountsFeature,
     usersFeature,
     groupsFeature,
     locationsFeature,
+    specialHoursFeature,
+    categoriesFeature,
+    npiFeature,
+    locationExtrasFeature,
     webhooksFeature,
     triageFeature,
     unsubscribeFeature,
@@ -40,9 +55,13 @@ export function productFeatures({ demo }: { demo: boolean }): Feature[] {
     tagsFeature,
     responsesFeature,
     sourcesFeature,
-    ...(demo ? [demoFeature] : []),
+    ...(demo ? [demoFeature, sandboxesFeature, npiSandboxFeature] : []),
     ingestionFeature,
     metricsFeature,
+    insightsFeature,
     alertsFeature,
+    exportsFeature,
+    savedFiltersFeature,
+    scheduledExportsFeature,
   ];
 }

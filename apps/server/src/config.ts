@@ -18,6 +18,18 @@ export interface Config {
   logLevel: string;
   /** Seconds before a location's listing may be synced again on demand (POST /api/locations/{id}/sync). */
   syncIntervalSeconds: number;
+  /**
+   * The demo's sandbox sources (features/sandboxes): milliseconds each call takes (SANDBOX_DELAY_MS), the
+   * share of calls answered with a temporary failure (SANDBOX_FAILURE_RATE, 0-1), and a fixed loopback port
+   * for the Google sandbox (SANDBOX_GOOGLE_PORT; a free port otherwise). Unset: 300 ms and 0.05, or 0 and 0
+   * when STARBOARD_ENV is test.
+   */
+  sandboxDelayMs?: number | undefined;
+  sandboxFailureRate?: number | undefined;
+  sandboxGooglePort?: number | undefined;
+  /** The NPPES NPI Registry API (NPI_API_BASE, default https://npiregistry.cms.hhs.gov/api); unset with the demo: its sandbox (features/npi/sandbox.ts, on NPI_SANDBOX_PORT or a free port). */
+  npiApiBase?: string | undefined;
+  npiSandboxPort?: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,7 +47,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot(), "apps/web/dist")),
     logLevel: env.LOG_LEVEL ?? "info",
     syncIntervalSeconds: positiveInteger(env.LOCATION_SYNC_INTERVAL_SECONDS) ?? 300,
+    sandboxDelayMs: nonNegative(env.SANDBOX_DELAY_MS),
+    sandboxFailureRate: share(env.SANDBOX_FAILURE_RATE),
+    sandboxGooglePort: positiveInteger(env.SANDBOX_GOOGLE_PORT),
+    npiApiBase: env.NPI_API_BASE || undefined,
+    npiSandboxPort: positiveInteger(env.NPI_SANDBOX_PORT),
   };
+}
+
+function nonNegative(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function share(value: string | undefined): number | undefined {
+  const n = nonNegative(value);
+  return n !== undefined && n <= 1 ? n : undefined;
 }
 
 function positiveInteger(value: string | undefined): number | undefined {

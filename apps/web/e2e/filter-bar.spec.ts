@@ -44,7 +44,7 @@ test("date presets, group, location by typing, source and rating go into the URL
 
   // A date-only change on /reviews keeps the paging cursors; a preset writes only dateDescriptor.
   await open(page, "filter-date-range");
-  await expect(page.getByText("RECENT")).toBeVisible();
+  await expect(page.getByText("RECENT", { exact: true })).toBeVisible();
   await page.getByRole("option", { name: "Last 7 days" }).click();
   await expect.poll(() => query(page).get("dateDescriptor")).toBe("sevenDays");
   expect(query(page).get("after")).toBe("cursor-1");

@@ -29,7 +29,7 @@ test.describe("child account routes (Admin)", () => {
     for (const [path, heading] of [
       ["/dashboard/keywords", "Keywords"],
       ["/dashboard/keywords/categories", "Experience Categories"],
-      ["/dashboard/keywords/pizza", "Keyword"],
+      ["/dashboard/keywords/pizza", "pizza"],
       ["/dashboard/locations", "Location Performance"],
       ["/dashboard/local_listings", "Local Listings"],
       ["/reviews", "Reviews"],

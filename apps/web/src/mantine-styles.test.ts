@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("Mantine styles", () => {
-  it("main.tsx loads the style sheet of every @mantine/core component the app uses", () => {
+  it("the style sheet of every @mantine/core component the app uses is loaded (by main.tsx, or by the lazy page chunk that uses it)", () => {
     const used = new Set<string>();
     for (const file of sourceFiles(SRC)) {
       for (const match of fs.readFileSync(file, "utf8").matchAll(/import\s*\{([^}]+)\}\s*from\s*"@mantine\/core"/g)) {
@@ -27,8 +27,12 @@ describe("Mantine styles", () => {
         }
       }
     }
-    const main = fs.readFileSync(path.join(SRC, "main.tsx"), "utf8");
-    const missing = [...used].filter((name) => !main.includes(`@mantine/core/styles/${name}.css`));
+    // main.tsx loads the shell's; a component used only by lazily loaded pages may be loaded by the file
+    // that uses it (Vite puts that CSS in the page's chunk, keeping it off the first load).
+    const loaded = sourceFiles(SRC)
+      .map((file) => fs.readFileSync(file, "utf8"))
+      .join("\n");
+    const missing = [...used].filter((name) => !loaded.includes(`import "@mantine/core/styles/${name}.css"`));
     expect(used.size).toBeGreaterThan(20);
     expect(missing).toEqual([]);
   });

@@ -72,6 +72,8 @@ export const ZSessionSchema = z.object({
   is_account_owner: z.boolean(),
   is_shadowing: z.boolean(),
   is_impersonated: z.boolean(),
+  /** The operator (provider staff) who entered the account, in an impersonated session; else null. */
+  impersonated_by: z.string().nullable(),
   /** The parent account's id when shadowing a child. */
   shadow_parent_account_id: z.string().nullable(),
   status: z.string(),

@@ -45,15 +45,36 @@ export const ZMetricsOverviewSchema = z.object({
   total_reviews: z.number(),
   avg_rating: ZAverage,
   ratings: z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number(), "5": z.number() }),
-  /** Percent of respondable reviews with a published response; null when none is respondable. */
+  /**
+   * Percent of the respondable reviews that are answered (review-answered.ts); null when none is
+   * respondable. The list counts the same: `respondable=true&status=responded` of `respondable=true`.
+   */
   response_rate: ZAverage,
+  /** Reviews that can be answered here (the list's `respondable=true`). */
+  respondable_reviews: z.number(),
+  /** Respondable reviews that are answered (`respondable=true&status=responded`). */
+  answered_reviews: z.number(),
+  /** Respondable reviews waiting for a response (`respondable=true&status=not_responded`). */
+  waiting_reviews: z.number(),
   /** Hours from publication to the first published response; null when nothing was answered. */
   avg_response_time: ZAverage,
   sentiment: z.object({ positive: z.number(), negative: z.number(), neutral: z.number() }),
   /** The top 4 sources plus Other (source_id null). */
   sources: z.array(z.object({ source_id: z.string().nullable(), name: z.string(), count: z.number() })),
   granularity: z.enum(["day", "week", "month"]),
-  timeseries: z.array(z.object({ date: z.string(), total_reviews: z.number(), avg_rating: ZAverage })),
+  /**
+   * One point per bucket (`date` is its first day). `partial`: the bucket is only partly inside the
+   * period (a first or last week or month cut by the range), `days` of it are (charts draw it apart).
+   */
+  timeseries: z.array(
+    z.object({
+      date: z.string(),
+      total_reviews: z.number(),
+      avg_rating: ZAverage,
+      partial: z.boolean(),
+      days: z.number(),
+    }),
+  ),
   previous_period: z.object({
     total_reviews: z.number(),
     avg_rating: ZAverage,

@@ -124,6 +124,15 @@ export const ZReviewFilterQuerySchema = z.object({
   tag: tags,
   "tag[]": tags,
   keywords: z.string().max(200).optional().describe("Words in the title, text or author (full-text search)"),
+  assigned_to: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("me (the caller), none (unassigned), or a user id: reviews assigned to them"),
+  respondable: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("true: reviews that can be answered here (review-answered.ts); false: those that cannot"),
 });
 /** The review filter as a caller sends it. */
 export type TReviewFilterQuery = z.input<typeof ZReviewFilterQuerySchema>;

@@ -36,9 +36,10 @@ export {
   type TReviewCategory,
   type TReviewType,
 } from "./review-filter.ts";
-export const REVIEW_SORTS = ["published_at", "rating", "first_seen_at"] as const;
+/** `created_at` and `updated_at`: when Starboard stored and last changed the review (ReviewTrackers' sorts). */
+export const REVIEW_SORTS = ["published_at", "rating", "first_seen_at", "created_at", "updated_at"] as const;
 export const REVIEWS_PER_PAGE_DEFAULT = 25;
-export const REVIEWS_PER_PAGE_MAX = 100;
+export const REVIEWS_PER_PAGE_MAX = 500;
 
 /** Response states (docs/product/reviews.md §4). */
 export const RESPONSE_STATUSES = [
@@ -69,6 +70,7 @@ export const REVIEW_HISTORY_ACTIONS = [
   "response_delete_requested",
   "response_deleted",
   "response_delete_failed",
+  "assigned",
 ] as const;
 export type TReviewHistoryAction = (typeof REVIEW_HISTORY_ACTIONS)[number];
 
@@ -213,6 +215,8 @@ export const ZStatusLabelSchema = z.object({
   color: z.string().nullable(),
   ordinal: z.number(),
   created_at: z.string(),
+  /** Reviews carrying the label (the settings screen shows it before a delete or merge). */
+  review_count: z.number().optional(),
   _links: ZLinks,
 });
 export type TStatusLabel = z.infer<typeof ZStatusLabelSchema>;
@@ -239,6 +243,8 @@ export const ZTagSchema = z.object({
   account_id: z.string(),
   name: z.string(),
   created_at: z.string(),
+  /** Reviews carrying the tag (the settings screen shows it before a delete or merge). */
+  review_count: z.number().optional(),
   _links: ZLinks,
 });
 export type TTag = z.infer<typeof ZTagSchema>;
@@ -314,6 +320,8 @@ export const ZResponseTemplateSchema = z.object({
   content: z.string(),
   rating_min: z.number().nullable(),
   rating_max: z.number().nullable(),
+  /** The sources the template is offered for; empty: every source. */
+  source_ids: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   _links: ZLinks,
@@ -324,6 +332,7 @@ export const ZResponseTemplateWriteSchema = z.object({
   content: z.string().trim().min(1, "Content is required").max(10_000),
   rating_min: z.number().int().min(0).max(5).nullable().optional(),
   rating_max: z.number().int().min(0).max(5).nullable().optional(),
+  source_ids: z.array(ZId).max(50).optional(),
 });
 export type TResponseTemplateWrite = z.infer<typeof ZResponseTemplateWriteSchema>;
 /** POST /api/response_templates: in the signed-in account, or in `account_id` (a child account). */
@@ -333,6 +342,23 @@ export const ZResponseTemplatePatchSchema = ZResponseTemplateWriteSchema.partial
 export const ZResponseTemplateListSchema = ZHalPageSchema("response_templates", ZResponseTemplateSchema);
 export type TResponseTemplateList = z.infer<typeof ZResponseTemplateListSchema>;
 export const ZResponseTemplateRenderSchema = z.object({ review_id: ZId });
+/** GET /api/response_templates: `rating` and `source_id` narrow to the templates offered for such a review (the picker). */
+export const ZResponseTemplateListQuerySchema = ZListQuerySchema.extend({
+  rating: z.string().max(1).optional().describe("0 to 5: templates whose rating range holds it"),
+  source_id: z.string().max(100).optional().describe("Templates offered for this source (or for every source)"),
+});
+export type TResponseTemplateListQuery = z.infer<typeof ZResponseTemplateListQuerySchema>;
+/** GET /api/reviews/{id}/suggested_reply: a draft written from the review's own mentions, never sent by itself. */
+export const ZSuggestedReplySchema = z.object({
+  review_id: z.string(),
+  content: z.string(),
+  /** The template it starts from (the first offered for the review's rating and source), if any. */
+  template_id: z.string().nullable(),
+  template_name: z.string().nullable(),
+  /** What it is built from: the review's mentions (keyword, category, polarity). */
+  mentions: z.array(z.object({ keyword: z.string(), category: z.string().nullable(), sentiment: z.string() })),
+});
+export type TSuggestedReply = z.infer<typeof ZSuggestedReplySchema>;
 export const ZRenderedTemplateSchema = z.object({
   template_id: z.string(),
   review_id: z.string(),
@@ -357,12 +383,22 @@ export const ZResponseSchema = z.object({
   published_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  // ReviewTrackers' names beside ours (docs/api.md "Coming from ReviewTrackers").
+  /** = user_id */
+  created_by_user_id: z.string().nullable(),
+  /** The review's location */
+  location_id: z.string(),
+  /** Null: a response that is gone is not listed */
+  deleted_at: z.string().nullable(),
+  /** Starboard does not record which template a response came from: null */
+  response_template_id: z.string().nullable(),
   _links: ZLinks,
 });
 export type TResponse = z.infer<typeof ZResponseSchema>;
 export const ZResponseListSchema = ZHalPageSchema("responses", ZResponseSchema);
 export type TResponseList = z.infer<typeof ZResponseListSchema>;
-export const ZResponseListQuerySchema = ZListQuerySchema.extend({ review_id: ZId });
+/** Without `review_id`: the account's responses (ReviewTrackers' GET /responses), by `created_at` or `updated_at`. */
+export const ZResponseListQuerySchema = ZListQuerySchema.extend({ review_id: ZId.optional() });
 export type TResponseListQuery = z.infer<typeof ZResponseListQuerySchema>;
 export const ZResponseCreateSchema = z.object({
   review_id: ZId,
@@ -407,7 +443,14 @@ export const ZReviewSchema = z.object({
   source_id: z.string(),
   source_code: z.string(),
   source_name: z.string(),
-  source: z.object({ id: z.string(), code: z.string(), name: z.string(), logo_url: z.string().nullable() }),
+  source: z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    /** A demo connection: the account's source is Starboard's built-in sandbox, not the real service. */
+    sandbox: z.boolean(),
+  }),
   author_name: z.string().nullable(),
   author_avatar_url: z.string().nullable(),
   rating: z.number().nullable(),
@@ -424,11 +467,32 @@ export const ZReviewSchema = z.object({
   categories: z.array(z.string()),
   status_label_id: z.string().nullable(),
   status_label: z.object({ id: z.string(), name: z.string(), color: z.string().nullable() }).nullable(),
+  /** The user the review is assigned to (migration 0016). */
+  assigned_user: z.object({ id: z.string(), name: z.string() }).nullable(),
   tags: z.array(z.object({ id: z.string(), name: z.string() })),
   images: z.array(ZReviewImageSchema),
   response: ZReviewResponseSummarySchema.nullable(),
   response_status: z.string().nullable(),
   deleted_at_source: z.string().nullable(),
+  // ReviewTrackers' names beside ours (docs/api.md "Coming from ReviewTrackers").
+  /** = author_name */
+  author: z.string().nullable(),
+  /** = url: the review at its source */
+  permalink: z.string().nullable(),
+  /** The location's name */
+  name: z.string(),
+  /** = title */
+  extra_text: z.string().nullable(),
+  /** Where the business answers the review at its source (= url) */
+  business_response_url: z.string().nullable(),
+  /** = published_at */
+  origin_published_at: z.string(),
+  /** When Starboard stored the review, and last changed it */
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Always objects; `{}` when empty */
+  metadata: z.record(z.string(), z.unknown()),
+  url_metadata: z.record(z.string(), z.unknown()),
   /** Opaque position of this review in the list's order (for `before` / `after`). */
   cursor: z.string().optional(),
   _links: z.object({
@@ -473,6 +537,23 @@ export const ZReviewListSchema = z.object({
   cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
 });
 export type TReviewList = z.infer<typeof ZReviewListSchema>;
+
+/** GET /api/v2/reviews takes up to this many reviews a page (ReviewTrackers' clients ask for 500). */
+export const REVIEWS_V2_PER_PAGE_MAX = 500;
+/**
+ * GET /api/v2/reviews (ReviewTrackers' cursor API): the review list's filter and sort, `after` / `before`
+ * cursors only, `per_page` up to 500, `sort[order]` in either case.
+ */
+export const ZReviewCursorQuerySchema = ZReviewListQuerySchema.omit({ page: true }).extend({
+  per_page: z.coerce.number().int().min(1).max(REVIEWS_V2_PER_PAGE_MAX).default(REVIEWS_PER_PAGE_DEFAULT),
+});
+export type TReviewCursorQuery = z.infer<typeof ZReviewCursorQuerySchema>;
+/** `{data, paging: {cursors: {before, after}}}`; `after` is null on the last page, `before` on the first. */
+export const ZReviewCursorListSchema = z.object({
+  data: z.array(ZReviewSchema),
+  paging: z.object({ cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }) }),
+});
+export type TReviewCursorList = z.infer<typeof ZReviewCursorListSchema>;
 
 export const ZReviewUpdateSchema = z.object({ status_label_id: ZId.nullable() });
 export type TReviewUpdate = z.infer<typeof ZReviewUpdateSchema>;

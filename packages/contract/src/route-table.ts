@@ -1,15 +1,27 @@
 import type { RouteDefinition } from "./route.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { alertRoutes } from "./routes/alerts.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { exportRoutes } from "./routes/exports.ts";
 import { geoRoutes } from "./routes/geo.ts";
 import { groupRoutes } from "./routes/groups.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { ingestionRoutes } from "./routes/ingestion.ts";
+import { insightsRoutes } from "./routes/insights.ts";
+import {
+  categoryRoutes,
+  locationExtraRoutes,
+  npiRoutes,
+  sourceOverrideRoutes,
+  specialHoursRoutes,
+} from "./routes/location-details.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { responseRoutes } from "./routes/responses.ts";
 import { reviewRoutes } from "./routes/reviews.ts";
+import { savedFilterRoutes } from "./routes/saved-filters.ts";
+import { scheduledExportRoutes } from "./routes/scheduled-exports.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { triageRoutes } from "./routes/triage.ts";
@@ -25,15 +37,25 @@ import { webhookRoutes } from "./routes/webhooks.ts";
 export const ROUTE_GROUPS = {
   accounts: accountRoutes,
   alerts: alertRoutes,
+  audit: auditRoutes,
   auth: authRoutes,
+  exports: exportRoutes,
   geo: geoRoutes,
   groups: groupRoutes,
   health: healthRoutes,
   ingestion: ingestionRoutes,
+  insights: insightsRoutes,
   locations: locationRoutes,
+  specialHours: specialHoursRoutes,
+  categories: categoryRoutes,
+  npi: npiRoutes,
+  sourceOverrides: sourceOverrideRoutes,
+  locationExtras: locationExtraRoutes,
   metrics: metricsRoutes,
   responses: responseRoutes,
   reviews: reviewRoutes,
+  savedFilters: savedFilterRoutes,
+  scheduledExports: scheduledExportRoutes,
   sources: sourceRoutes,
   tags: tagRoutes,
   triage: triageRoutes,

@@ -158,6 +158,9 @@ export interface LocationsTable {
   time_zone: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Migration 0014. */
+  npi_numbers: Generated<string[]>;
+  publishing_enabled: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -193,7 +196,14 @@ export interface SentEmailsTable {
   to_address: string;
   subject: string;
   message_id: string | null;
-  sent_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+  // Migration 0011: the send's claim (platform/mail.ts).
+  state: Generated<"claimed" | "committing" | "sent" | "uncertain">;
+  claim_id: string | null;
+  attempts: Generated<number>;
+  claimed_at: Generated<Date>;
+  committing_at: NullableTimestamp;
+  smtp_response: string | null;
 }
 
 export interface EmailUnsubscribesTable {
@@ -216,6 +226,35 @@ export interface SsoTokensTable {
   token_hash: string;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  /** Migration 0011: the link opens an operator's impersonated session. */
+  impersonation_id: string | null;
+}
+
+// ---- Impersonation and the audit log (migration 0011) ----
+
+export interface ImpersonationsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  /** The operator's e-mail address (provider staff, not necessarily a user of the account). */
+  operator: string;
+  reason: string;
+  created_at: Generated<Date>;
+  link_expires_at: Timestamp;
+  session_id: string | null;
+  started_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  account_id: string;
+  impersonation_id: string | null;
+  actor: string;
+  action: string;
+  details: Json<Record<string, unknown>>;
   created_at: Generated<Date>;
 }
 
@@ -302,6 +341,8 @@ export interface ReviewsTable {
   images_count: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 0016: the user the review is assigned to. */
+  assigned_user_id: Generated<string | null>;
 }
 export interface ReviewImagesTable {
   id: Generated<string>;
@@ -386,6 +427,8 @@ export interface ResponseTemplatesTable {
   rating_max: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 0016: the sources the template is offered for (empty: all). */
+  source_ids: ColumnType<string[], string[] | undefined, string[]>;
 }
 export interface AlertTypesTable {
   id: number;
@@ -493,7 +536,230 @@ export interface ReviewDailyAccountCategoryStatsTable extends StatsColumns {
   category: string;
 }
 
+// ---- Insights: keyword roll-ups and re-analysis runs (migration 0015) ----
+/** Reviews per (location, day, keyword, category, source, rating) that mention the keyword positively / negatively / only neutrally. */
+export interface KeywordDailyStatsTable {
+  account_id: string;
+  location_id: string;
+  day: string;
+  keyword: string;
+  /** '' for a keyword without a category. */
+  category: string;
+  source_id: string;
+  rating: number;
+  positive_count: number;
+  negative_count: number;
+  neutral_count: number;
+}
+export interface KeywordDailyAccountStatsTable {
+  account_id: string;
+  day: string;
+  keyword: string;
+  category: string;
+  positive_count: number;
+  negative_count: number;
+  neutral_count: number;
+}
+export interface KeywordMonthlyAccountStatsTable {
+  account_id: string;
+  /** The month's first day. */
+  month: string;
+  keyword: string;
+  category: string;
+  positive_count: number;
+  negative_count: number;
+  neutral_count: number;
+}
+export interface AnalysisRunsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string | null;
+  reason: string;
+  model_version: string;
+  status: Generated<string>;
+  total: Generated<number>;
+  done: Generated<number>;
+  last_review_id: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+// ---- Review triage: bulk actions (migration 0016) ----
+export interface ReviewBulkActionsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string | null;
+  kind: string;
+  params: Json<Record<string, unknown>>;
+  review_ids: ColumnType<string[], string[], string[]>;
+  status: Generated<string>;
+  total: number;
+  done: Generated<number>;
+  error: string | null;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  undone_at: NullableTimestamp;
+}
+export interface ReviewBulkActionItemsTable {
+  bulk_action_id: string;
+  review_id: string;
+  before: Json<Record<string, unknown>>;
+}
+
+/** Migration 0017: accounts whose sources are the built-in sandboxes (the demo's). */
+export interface SandboxAccountsTable {
+  account_id: string;
+  created_at: Generated<Date>;
+}
+
+// ---- Saved filters and scheduled exports (migration 0013) ----
+export interface UserPreferencesTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  preference_type: string;
+  name: string;
+  config: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface ScheduledExportsTable {
+  id: Generated<string>;
+  account_id: string;
+  created_by_user_id: string;
+  export_type: string;
+  resource_id: string | null;
+  email_subject: string;
+  email_body: Generated<string>;
+  email_frequency: string;
+  scheduled_time: string;
+  scheduled_day: string | null;
+  scheduled_day_of_month: number | null;
+  date_range_legend: string;
+  filters: Json<Record<string, unknown>>;
+  recipient_user_ids: Generated<string[]>;
+  next_run_at: Timestamp;
+  last_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface ScheduledExportRunsTable {
+  id: Generated<string>;
+  scheduled_export_id: string;
+  account_id: string;
+  slot: Timestamp;
+  date_from: string | null;
+  date_to: string;
+  file_id: string | null;
+  file_url: string | null;
+  file_path: string | null;
+  row_count: number | null;
+  completed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export interface ScheduledExportSendsTable {
+  run_id: string;
+  email: string;
+  user_id: string | null;
+  idempotency_key: string;
+  claimed_at: Generated<Date>;
+}
+
+/** Migration 0012: export files (features/exports) and the key their download links are signed with. */
+export interface ExportFilesTable {
+  id: Generated<number>;
+  account_id: string;
+  user_id: string | null;
+  resource: string;
+  file_type: Generated<string>;
+  filters: Json<Record<string, unknown>>;
+  download_options: Json<Record<string, unknown>> | null;
+  request_type: string | null;
+  resource_id: string | null;
+  send_email: Generated<boolean>;
+  impersonated: Generated<boolean>;
+  status: Generated<"pending" | "processing" | "done" | "no_results" | "failed">;
+  status_reason: "timeout" | "other" | null;
+  row_count: Generated<number>;
+  file_path: string | null;
+  byte_size: number | null;
+  created_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+// ---- Location details (migration 0014) ----
+export interface SpecialHoursTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string;
+  /** A DATE, read as YYYY-MM-DD text (db/database.ts type parser). */
+  start_date: ColumnType<string, string, string>;
+  closed: Generated<boolean>;
+  is_24_hours: Generated<boolean>;
+  hours: Json;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface LocationSourceOverridesTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string;
+  source_id: string;
+  phone: string | null;
+  website: string | null;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface LocationImportsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string | null;
+  file_name: string | null;
+  content: string;
+  status: Generated<string>;
+  total_rows: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  failed_count: Generated<number>;
+  rows: Json;
+  error: string | null;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+export interface BusinessCategoriesTable {
+  id: string;
+  name: string;
+}
+export interface MediaCategoriesTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  ordinal: number;
+}
+
 export interface DB {
+  special_hours: SpecialHoursTable;
+  location_source_overrides: LocationSourceOverridesTable;
+  location_imports: LocationImportsTable;
+  business_categories: BusinessCategoriesTable;
+  media_categories: MediaCategoriesTable;
+  export_files: ExportFilesTable;
+  app_secrets: AppSecretsTable;
+  user_preferences: UserPreferencesTable;
+  scheduled_exports: ScheduledExportsTable;
+  scheduled_export_runs: ScheduledExportRunsTable;
+  scheduled_export_sends: ScheduledExportSendsTable;
+  sandbox_accounts: SandboxAccountsTable;
   sources: SourcesTable;
   urls: UrlsTable;
   source_credentials: SourceCredentialsTable;
@@ -536,7 +802,15 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   schedules: SchedulesTable;
   sent_emails: SentEmailsTable;
+  impersonations: ImpersonationsTable;
+  audit_log: AuditLogTable;
   email_unsubscribes: EmailUnsubscribesTable;
+  keyword_daily_stats: KeywordDailyStatsTable;
+  keyword_daily_account_stats: KeywordDailyAccountStatsTable;
+  keyword_monthly_account_stats: KeywordMonthlyAccountStatsTable;
+  analysis_runs: AnalysisRunsTable;
+  review_bulk_actions: ReviewBulkActionsTable;
+  review_bulk_action_items: ReviewBulkActionItemsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -28,7 +28,10 @@ function fieldOf(path: string, context: string | undefined) {
 }
 
 /** Media types, error bodies and 404s: one mechanism for every route. */
-export function registerHttpConventions(app: FastifyInstance, opts: { spaHtml?: string | undefined } = {}) {
+export function registerHttpConventions(
+  app: FastifyInstance,
+  opts: { spaHtml?: string | undefined; publicUrl?: string | undefined } = {},
+) {
   // The versioned media type carries JSON.
   app.addContentTypeParser(MEDIA_TYPE, { parseAs: "string" }, (_req, body, done) => {
     if (body === "" || body === undefined) return done(null, undefined);
@@ -72,6 +75,8 @@ export function registerHttpConventions(app: FastifyInstance, opts: { spaHtml?: 
       const rtx = rtxMediaType(request);
       if (rtx) reply.header("content-type", `${rtx}; charset=utf-8`);
       else if (acceptsHal(request)) reply.header("content-type", `${MEDIA_TYPE}; charset=utf-8`);
+      // ReviewTrackers' clients follow `_links` as they are: absolute URLs, from PUBLIC_URL.
+      if (rtx && opts.publicUrl && typeof payload === "string") return absoluteLinks(payload, opts.publicUrl);
     }
     return payload;
   });
@@ -121,6 +126,37 @@ function cleanFastifyMessage(message: string) {
 }
 
 /** The ReviewTrackers media type the request accepts (or sent), without its parameters. */
+/** The JSON answer with every `_links.*.href` that is a path made an absolute URL under `origin`. */
+function absoluteLinks(payload: string, origin: string): string {
+  const base = origin.replace(/\/+$/, "");
+  let changed = false;
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "_links" && typeof child === "object" && child !== null) {
+        for (const link of Object.values(child)) {
+          const l = link as { href?: unknown };
+          if (typeof l?.href === "string" && l.href.startsWith("/")) {
+            l.href = `${base}${l.href}`;
+            changed = true;
+          }
+        }
+      } else walk(child);
+    }
+  };
+  try {
+    const body: unknown = JSON.parse(payload);
+    walk(body);
+    return changed ? JSON.stringify(body) : payload;
+  } catch {
+    return payload;
+  }
+}
+
 function rtxMediaType(request: FastifyRequest): string | undefined {
   for (const header of [request.headers.accept, request.headers["content-type"]]) {
     for (const range of header?.split(",") ?? []) {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
@@ -155,5 +156,32 @@ describe("jobs sent inside a transaction", () => {
     expect(rolledBack).toBeTruthy();
     expect(await jobs.boss.findJobs(definition.name, { id: committed! })).toHaveLength(1);
     expect(await jobs.boss.findJobs(definition.name, { id: rolledBack! })).toHaveLength(0);
+  });
+});
+
+describe("schedules fire in the transaction that moves them past their slot", () => {
+  it("leaves the slot due when its job cannot be enqueued, and fires it once when it can", async () => {
+    const { definition } = recorder();
+    const jobs = await startJobs([definition], false);
+    const name = await schedule(jobs, definition.name, "0 6 * * *", new Date("2099-05-01T00:00:00Z"));
+    const at = new Date("2099-05-01T06:00:00Z");
+    // The job's insert fails (as a crash between the two would): the schedule does not move.
+    await sql`CREATE OR REPLACE FUNCTION test_fail_job_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'job insert refused'; END $$`.execute(t.ctx.database.db);
+    await sql`CREATE TRIGGER fail_job BEFORE INSERT ON pgboss.job FOR EACH ROW
+      WHEN (NEW.name = ${sql.lit(definition.name)}) EXECUTE FUNCTION test_fail_job_insert()`.execute(t.ctx.database.db);
+    try {
+      await expect(jobs.runDue(at)).rejects.toThrow("job insert refused");
+    } finally {
+      await sql`DROP TRIGGER fail_job ON pgboss.job`.execute(t.ctx.database.db);
+    }
+    expect((await scheduleRow(name)).next_run_at.toISOString()).toBe(at.toISOString());
+    expect(await jobs.boss.findJobs(definition.name)).toHaveLength(0);
+
+    const fired = await jobs.runDue(at);
+    expect(fired).toEqual([{ name, job: definition.name, slot: at.toISOString(), id: expect.any(String) }]);
+    expect(await jobs.runDue(at)).toEqual([]);
+    expect((await jobs.boss.findJobs(definition.name)).map((j) => j.id)).toEqual([fired[0]!.id]);
+    expect((await scheduleRow(name)).next_run_at.toISOString()).toBe("2099-05-02T06:00:00.000Z");
   });
 });

@@ -3,17 +3,24 @@ import { CompiledQuery, type Kysely } from "kysely";
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 
 export interface JobOptions {
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
+  /**
+   * A running job's worker proves it is alive this often; a job whose worker died (a crash, a
+   * SIGKILL) is retried after this long instead of after `expireInSeconds` (at least 10).
+   */
+  heartbeatSeconds?: number;
 }
 
 export interface JobDefinition<T extends object = Record<string, unknown>> {
   name: string;
-  handler: (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
+  /** What it answers is kept as the job's output (`waitFor` answers it). */
+  handler: (data: T, meta: { id: string; retryCount: number }) => Promise<unknown>;
   options?: JobOptions;
   /** Jobs of this queue run at most this many at once in one process. */
   concurrency?: number;
@@ -55,8 +62,15 @@ export class Jobs {
   constructor(
     private readonly database: Database,
     log: Logger,
+    /** How often this process looks for jobs whose worker died (pg-boss's supervisor; default 60 s). */
+    opts: { superviseIntervalSeconds?: number } = {},
   ) {
-    this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schema: "pgboss" });
+    this.boss = new PgBoss({
+      connectionString: database.connectionString,
+      max: 4,
+      schema: "pgboss",
+      ...(opts.superviseIntervalSeconds ? { superviseIntervalSeconds: opts.superviseIntervalSeconds } : {}),
+    });
     this.boss.on("error", (err: Error) => log.error({ err }, "job queue error"));
   }
 
@@ -72,12 +86,19 @@ export class Jobs {
     await this.boss.start();
     this.started = true;
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, {
+      const options = {
         retryLimit: def.options?.retryLimit ?? 5,
         retryDelay: def.options?.retryDelay ?? 10,
         retryBackoff: def.options?.retryBackoff ?? true,
         expireInSeconds: def.options?.expireInSeconds ?? 15 * 60,
-      });
+        ...(def.options?.heartbeatSeconds ? { heartbeatSeconds: def.options.heartbeatSeconds } : {}),
+      };
+      await this.boss.createQueue(def.name, options);
+      // A queue made by an older version takes a heartbeat added since.
+      const queue = await this.boss.getQueue(def.name);
+      if (options.heartbeatSeconds && queue && queue.heartbeatSeconds !== options.heartbeatSeconds) {
+        await this.boss.updateQueue(def.name, { heartbeatSeconds: options.heartbeatSeconds });
+      }
     }
     await this.boss.createQueue("schedules.tick");
     if (!work) return;
@@ -86,9 +107,14 @@ export class Jobs {
         def.name,
         { batchSize: 1, localConcurrency: def.concurrency ?? 1, pollingIntervalSeconds: 1 },
         async (jobs) => {
+          let output: unknown;
           for (const job of jobs) {
-            await def.handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            output = await def.handler(job.data, {
+              id: job.id,
+              retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+            });
           }
+          return output;
         },
       );
     }
@@ -106,7 +132,7 @@ export class Jobs {
   async send<T extends object>(
     name: string,
     data: T,
-    { trx, ...options }: { singletonKey?: string; startAfter?: Date; trx?: Kysely<unknown> } = {},
+    { trx, ...options }: { singletonKey?: string; startAfter?: Date; trx?: Kysely<DB> } = {},
   ) {
     if (!this.started) throw new Error("Job queue not started");
     if (!trx) return this.boss.send(name, data, options);
@@ -148,14 +174,15 @@ export class Jobs {
 
   /**
    * Enqueues every schedule due at `at` once: the transaction that claims a due
-   * schedule (FOR UPDATE SKIP LOCKED) moves it past `at`, so a repeated or
-   * concurrent call finds nothing due. The job's singleton key names its slot
-   * (`schedule@slot`); on pg-boss 12's standard queues the key alone does not
-   * deduplicate. Answers each fired schedule with the id of its job.
+   * schedule (FOR UPDATE SKIP LOCKED) moves it past `at` and enqueues its job, so a
+   * repeated or concurrent call finds nothing due, and a crash loses no slot (the
+   * move and the job commit together or not at all). The job's singleton key names
+   * its slot (`schedule@slot`); on pg-boss 12's standard queues the key alone does
+   * not deduplicate. Answers each fired schedule with the id of its job.
    */
   async runDue(at: Date): Promise<FiredSchedule[]> {
-    const fired: FiredSchedule[] = [];
-    await this.database.db.transaction().execute(async (trx) => {
+    return this.database.db.transaction().execute(async (trx) => {
+      const fired: FiredSchedule[] = [];
       const due = await trx
         .selectFrom("schedules")
         .selectAll()
@@ -166,29 +193,20 @@ export class Jobs {
         .execute();
       for (const s of due) {
         const slot = new Date(s.next_run_at).toISOString();
-        fired.push({ name: s.name, job: s.job, slot, id: null });
         await trx
           .updateTable("schedules")
           .set({ last_run_at: at, next_run_at: nextRun(s.cron, at, s.time_zone) })
           .where("name", "=", s.name)
           .execute();
+        const id = await this.send(
+          s.job,
+          { ...(s.data ?? {}), scheduled_for: slot, schedule: s.name },
+          { singletonKey: `${s.name}@${slot}`, trx },
+        );
+        fired.push({ name: s.name, job: s.job, slot, id });
       }
+      return fired;
     });
-    for (const f of fired) {
-      const s = await this.database.db
-        .selectFrom("schedules")
-        .select("data")
-        .where("name", "=", f.name)
-        .executeTakeFirst();
-      f.id = await this.send(
-        f.job,
-        { ...(s?.data ?? {}), scheduled_for: f.slot, schedule: f.name },
-        {
-          singletonKey: `${f.name}@${f.slot}`,
-        },
-      );
-    }
-    return fired;
   }
 
   /** Waits until a job has completed, failed or been cancelled; answers the last state seen when time runs out. */

@@ -1,46 +1,10 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
+import { startSmtp } from "../test/smtp.ts";
 import type { MailMessage } from "./mail.ts";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port, keeping what it receives. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function message(overrides: Partial<MailMessage> = {}): MailMessage {
   const key = randomUUID();
@@ -95,6 +59,81 @@ describe("e-mail over SMTP (SMTP_URL set)", () => {
       .where("idempotency_key", "=", m.idempotencyKey)
       .execute();
     expect(rows).toEqual([expect.objectContaining({ to_address: m.to, subject: m.subject })]);
+  });
+});
+
+describe("the send's claim (SMTP_URL set)", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  const row = (key: string) =>
+    t.ctx.database.db
+      .selectFrom("sent_emails")
+      .selectAll()
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+
+  it("records the send as sent with the server's answer; keeps Reply-To, headers and lines that start with a dot", async () => {
+    const m = message({
+      text: "First line\n.hidden line\n..two dots\n",
+      replyTo: "help@example.test",
+      headers: { "List-Unsubscribe": "<https://example.test/u>" },
+    });
+    expect((await sendByJob(t, m)).state).toBe("completed");
+    const [got] = smtp.received.filter((r) => r.to.includes(m.to));
+    expect(got!.raw).toMatch(/^Reply-To: help@example.test\r$/m);
+    expect(got!.raw).toMatch(/^List-Unsubscribe: <https:\/\/example.test\/u>\r$/m);
+    expect(got!.raw).toContain("\r\n.hidden line\r\n..two dots");
+    const sent = await row(m.idempotencyKey);
+    expect(sent).toMatchObject({ state: "sent", attempts: 1, smtp_response: expect.stringMatching(/^250 /) });
+    // The window a crash cannot resolve (docs/decisions/004): from "committing" to "sent", one SMTP
+    // round trip and one database write; 10-20 ms on loopback here.
+    const window = sent.sent_at!.getTime() - sent.committing_at!.getTime();
+    expect(window).toBeGreaterThanOrEqual(0);
+    expect(window).toBeLessThan(1000);
+  });
+
+  it("takes over a claim an attempt left before committing (nothing was delivered) and sends once", async () => {
+    const m = message();
+    await t.ctx.database.db
+      .insertInto("sent_emails")
+      .values({
+        idempotency_key: m.idempotencyKey,
+        to_address: m.to,
+        subject: m.subject,
+        state: "claimed",
+        claim_id: randomUUID(),
+      })
+      .execute();
+    expect((await sendByJob(t, m)).state).toBe("completed");
+    expect(smtp.received.filter((r) => r.to.includes(m.to))).toHaveLength(1);
+    expect(await row(m.idempotencyKey)).toMatchObject({ state: "sent", attempts: 2 });
+  });
+
+  it("reports a send an attempt left between committing and sent as uncertain, and does not send it again", async () => {
+    const m = message();
+    await t.ctx.database.db
+      .insertInto("sent_emails")
+      .values({
+        idempotency_key: m.idempotencyKey,
+        to_address: m.to,
+        subject: m.subject,
+        state: "committing",
+        claim_id: randomUUID(),
+        committing_at: new Date(),
+      })
+      .execute();
+    const done = await sendByJob(t, m);
+    expect(done).toEqual({ state: "completed", output: { skipped: true, uncertain: true } });
+    expect(smtp.received.filter((r) => r.to.includes(m.to))).toHaveLength(0);
+    expect((await row(m.idempotencyKey)).state).toBe("uncertain");
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { RouteDefinition, RouteParsed, RouteResult } from "@starboard/contract/route";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import { z } from "zod";
@@ -18,13 +19,19 @@ export interface RouteHandler {
 }
 
 /**
+ * What a handler answers: the response schema's input or, for a route that `produces` a non-JSON media
+ * type (CSV downloads), a stream that Fastify pipes out as it is read (no serialiser, no buffering).
+ */
+export type Answer<R extends RouteDefinition> = RouteResult<R> | (R["produces"] extends string ? Readable : never);
+
+/**
  * Pairs a route of the table with its handler. The handler is thin (see docs/architecture.md):
  * it calls the feature's service with the actor and the validated input and returns what the
  * presenter made; its return type is the route's response schema, which also serialises it.
  */
 export function handle<R extends RouteDefinition>(
   route: R,
-  answer: (input: HandlerInput<R>) => Promise<RouteResult<R>> | RouteResult<R>,
+  answer: (input: HandlerInput<R>) => Promise<Answer<R>> | Answer<R>,
 ): RouteHandler {
   return { route, answer: answer as unknown as RouteHandler["answer"] };
 }

@@ -192,6 +192,9 @@ export async function createAccountWithRecords(t: TestApp) {
     locations: location.id,
     ...reviews,
     review_imports: (await createReviewImport(db, accountId, owner.user.id)).id,
+    ...(await createSavedFilterAndScheduledExport(db, accountId, owner.user.id)),
+    export_files: await createExportFileRecord(db, accountId, owner.user.id),
+    ...(await createLocationDetailRecords(db, accountId, location.id, owner.user.id)),
   };
   return { ...owner, ids, group, location, member };
 }
@@ -415,4 +418,95 @@ export async function createReviewImport(database: Database, accountId: string, 
     INSERT INTO review_imports (account_id, user_id, file_name, status, total, processed, imported, finished_at)
     VALUES (${accountId}, ${userId}, 'reviews.csv', 'done', 1, 1, 1, now()) RETURNING id`.execute(database.db);
   return rows[0]!;
+}
+
+/** A saved filter and a scheduled export of the user (tables of migration 0013), keyed by `idResource` name. */
+export async function createSavedFilterAndScheduledExport(database: Database, accountId: string, userId: string) {
+  const preference = await database.db
+    .insertInto("user_preferences")
+    .values({
+      account_id: accountId,
+      user_id: userId,
+      preference_type: "saved_filters",
+      name: `Filter ${randomUUID().slice(0, 6)}`,
+      config: JSON.stringify({ dateDescriptor: "thirtyDays", rating: ["5"] }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const scheduled = await database.db
+    .insertInto("scheduled_exports")
+    .values({
+      account_id: accountId,
+      created_by_user_id: userId,
+      export_type: "reviews",
+      email_subject: "Weekly reviews",
+      email_frequency: "weekly",
+      scheduled_time: "13:00",
+      scheduled_day: "monday",
+      date_range_legend: "sevenDays",
+      filters: JSON.stringify({}),
+      recipient_user_ids: [userId],
+      next_run_at: new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { user_preferences: preference.id, scheduled_exports: scheduled.id };
+}
+
+/** A done export file of the account (table of migration 0012), its id as the walk uses it. */
+export async function createExportFileRecord(database: Database, accountId: string, userId: string) {
+  const row = await database.db
+    .insertInto("export_files")
+    .values({
+      account_id: accountId,
+      user_id: userId,
+      resource: "reviews",
+      filters: JSON.stringify({}),
+      status: "done",
+      row_count: 1,
+      completed_at: new Date(),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A location's holiday date, directory override and CSV import (tables of migration 0014), keyed by `idResource` name. */
+export async function createLocationDetailRecords(
+  database: Database,
+  accountId: string,
+  locationId: string,
+  userId: string,
+) {
+  const db = database.db;
+  const google = await db.selectFrom("sources").select("id").where("code", "=", "google").executeTakeFirstOrThrow();
+  const special = await db
+    .insertInto("special_hours")
+    .values({
+      account_id: accountId,
+      location_id: locationId,
+      start_date: "2030-12-25",
+      closed: true,
+      hours: "[]",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const override = await db
+    .insertInto("location_source_overrides")
+    .values({ account_id: accountId, location_id: locationId, source_id: google.id, phone: "(303) 555-0100" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const imported = await db
+    .insertInto("location_imports")
+    .values({
+      account_id: accountId,
+      user_id: userId,
+      file_name: "locations.csv",
+      content: "name\nWalker\n",
+      status: "completed",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { special_hours: special.id, location_source_overrides: override.id, location_imports: imported.id };
 }

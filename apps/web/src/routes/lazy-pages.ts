@@ -54,7 +54,12 @@ export const Pages = {
   Billing: lazy(() => import("../features/settings/routes/billing")),
   SettingsIntegrations: lazy(() => import("../features/settings/routes/integrations")),
   Alerts: lazy(() => import("../features/settings/routes/alerts")),
+  AuditLog: lazy(() => import("../features/settings/routes/audit-log")),
   ScheduledExports: lazy(() => import("../features/settings/routes/scheduled-exports")),
+  TagsSettings: lazy(() => import("../features/settings/routes/tags-settings")),
+  ResponseTemplates: lazy(() => import("../features/settings/routes/response-templates")),
+  Locations: lazy(() => import("../features/locations/routes/locations")),
+  Groups: lazy(() => import("../features/locations/routes/groups")),
   // Parent account.
   Accounts: lazy(() => import("../features/accounts/routes/accounts")),
   AccountsIntegrations: lazy(() => import("../features/accounts/routes/accounts-integrations")),

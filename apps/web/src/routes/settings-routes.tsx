@@ -1,11 +1,8 @@
 import { can } from "@starboard/contract/permissions";
 import { Navigate, Route, Routes } from "react-router";
-import { PlaceholderPage } from "../components/shell/placeholder-page";
 import { useSession } from "../lib/session";
 import { Pages } from "./lazy-pages";
 import { RouteGate } from "./route-gate";
-
-const BACK_TO_SETTINGS = { to: "/settings", label: "Back to Account & Settings" };
 
 /** /settings/*: the same for child and parent accounts. */
 export function SettingsRoutes() {
@@ -45,6 +42,14 @@ export function SettingsRoutes() {
         }
       />
       <Route
+        path="audit-log"
+        element={
+          <RouteGate rule={{ permissions: [["read", "account_setting"]] }} title="Audit Log">
+            <Pages.AuditLog />
+          </RouteGate>
+        }
+      />
+      <Route
         path="scheduled-exports/manage"
         element={
           can(permissions, "create", "scheduled_export") ? (
@@ -57,34 +62,22 @@ export function SettingsRoutes() {
           )
         }
       />
-      <Route
-        path="locations"
-        element={
-          <PlaceholderPage
-            title="Locations"
-            description="The locations screen is coming: list, search and edit the account's locations."
-            back={BACK_TO_SETTINGS}
-          />
-        }
-      />
-      <Route
-        path="locations/new"
-        element={
-          <PlaceholderPage
-            title="Add Location"
-            description="The screen to add a location is coming."
-            back={BACK_TO_SETTINGS}
-          />
-        }
-      />
+      <Route path="locations/*" element={<Pages.Locations />} />
+      <Route path="groups/*" element={<Pages.Groups />} />
       <Route
         path="tags"
         element={
-          <PlaceholderPage
-            title="Tags"
-            description="The screen to manage review tags is coming."
-            back={BACK_TO_SETTINGS}
-          />
+          <RouteGate rule={{ permissions: [["read", "tag"]] }} title="Tags">
+            <Pages.TagsSettings />
+          </RouteGate>
+        }
+      />
+      <Route
+        path="response-templates"
+        element={
+          <RouteGate rule={{ permissions: [["read", "response_template"]] }} title="Response templates">
+            <Pages.ResponseTemplates />
+          </RouteGate>
         }
       />
       <Route path="*" element={<Pages.SettingsHome />} />

@@ -47,4 +47,15 @@ export const responseRoutes = {
     access: { action: "delete", resource: "response" },
     idResource: "responses",
   }),
+  retryResponse: defineRoute({
+    method: "POST",
+    path: "/api/responses/:id/retry",
+    summary: "Retry now: publishes (or deletes) a failed response again at once, without waiting for the next retry",
+    tag,
+    params: ZIdParams,
+    status: 202,
+    response: ZResponseSchema,
+    access: { action: "respond", resource: "review" },
+    idResource: "responses",
+  }),
 };

@@ -8,11 +8,14 @@ import {
   ZNoteUpdateSchema,
   ZRenderedTemplateSchema,
   ZResponseTemplateCreateSchema,
+  ZResponseTemplateListQuerySchema,
   ZResponseTemplateListSchema,
   ZResponseTemplatePatchSchema,
   ZResponseTemplateRenderSchema,
   ZResponseTemplateSchema,
   ZResponseTemplateWriteSchema,
+  ZReviewCursorListSchema,
+  ZReviewCursorQuerySchema,
   ZReviewHistoryListSchema,
   ZReviewHistoryQuerySchema,
   ZReviewListQuerySchema,
@@ -26,6 +29,7 @@ import {
   ZStatusLabelWriteSchema,
 } from "../reviews.ts";
 import { defineRoute } from "../route.ts";
+import { ZMergeSchema } from "../triage.ts";
 import { z } from "../zod.ts";
 
 const ZIdParams = z.object({ id: z.string().max(100) });
@@ -40,6 +44,15 @@ export const reviewRoutes = {
     tag,
     query: ZReviewListQuerySchema,
     response: ZReviewListSchema,
+    access: { action: "read", resource: "review" },
+  }),
+  listReviewsByCursor: defineRoute({
+    method: "GET",
+    path: "/api/v2/reviews",
+    summary: "Reviews by cursor, as ReviewTrackers' /v2/reviews answers them: `{data, paging: {cursors}}`",
+    tag,
+    query: ZReviewCursorQuerySchema,
+    response: ZReviewCursorListSchema,
     access: { action: "read", resource: "review" },
   }),
   getReview: defineRoute({
@@ -136,6 +149,17 @@ export const reviewRoutes = {
     access: { action: "delete", resource: "review_status_label" },
     idResource: "review_status_labels",
   }),
+  mergeStatusLabel: defineRoute({
+    method: "POST",
+    path: "/api/review_status_labels/:id/merge",
+    summary: "Merges the status label into another (`into_id`): its reviews take that one, and it is deleted",
+    tag,
+    params: ZIdParams,
+    body: ZMergeSchema,
+    response: ZStatusLabelSchema,
+    access: { action: "delete", resource: "review_status_label" },
+    idResource: "review_status_labels",
+  }),
   listNotes: defineRoute({
     method: "GET",
     path: "/api/notes",
@@ -203,7 +227,7 @@ export const reviewRoutes = {
     path: "/api/response_templates",
     summary: "The account's response templates, by name",
     tag,
-    query: ZListQuerySchema,
+    query: ZResponseTemplateListQuerySchema,
     response: ZResponseTemplateListSchema,
     access: { action: "read", resource: "response_template" },
   }),

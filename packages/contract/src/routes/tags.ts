@@ -12,6 +12,7 @@ import {
   ZTagWriteSchema,
 } from "../reviews.ts";
 import { defineRoute } from "../route.ts";
+import { ZMergeSchema } from "../triage.ts";
 import { z } from "../zod.ts";
 
 const ZIdParams = z.object({ id: z.string().max(100) });
@@ -78,6 +79,17 @@ export const tagRoutes = {
     params: ZIdParams,
     status: 204,
     response: z.null(),
+    access: { action: "delete", resource: "tag" },
+    idResource: "tags",
+  }),
+  mergeTag: defineRoute({
+    method: "POST",
+    path: "/api/tags/:id/merge",
+    summary: "Merges the tag into another (`into_id`): its reviews carry that one instead, and it is deleted",
+    tag,
+    params: ZIdParams,
+    body: ZMergeSchema,
+    response: ZTagSchema,
     access: { action: "delete", resource: "tag" },
     idResource: "tags",
   }),

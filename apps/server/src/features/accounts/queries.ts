@@ -27,22 +27,27 @@ export async function findAccount(db: Kysely<DB>, id: string, within: string[]):
 
 export interface ChildListQuery {
   parentId: string;
+  /** Instead of the parent's children: exactly these accounts (every account the caller reaches). */
+  accountIds?: string[] | undefined;
   keywords?: string | undefined;
   typeahead: boolean;
   sortBy: "name" | "created_at";
   order: "asc" | "desc";
 }
 
-/** The children of a parent account: count and page, narrowed by keywords on the name. */
+/** The children of a parent account (or the accounts given): count and page, narrowed by keywords on the name. */
 export function childAccountList(db: Kysely<DB>, q: ChildListQuery) {
-  let base = db.selectFrom("accounts as a").where("a.parent_id", "=", q.parentId);
+  const ids = q.accountIds;
+  let base = ids
+    ? db.selectFrom("accounts as a").where("a.id", "in", ids)
+    : db.selectFrom("accounts as a").where("a.parent_id", "=", q.parentId);
   const match = keywordMatch("a.name", q.keywords, q.typeahead ? "typeahead" : "full");
   if (match) base = base.where(match);
   return {
     count: async () => Number((await base.select(sql<number>`count(*)`.as("count")).executeTakeFirst())?.count ?? 0),
     rows: (limit: number, offset: number) =>
       accountsWithCounts(db)
-        .where("a.parent_id", "=", q.parentId)
+        .where((eb) => (ids ? eb("a.id", "in", ids) : eb("a.parent_id", "=", q.parentId)))
         .where(
           "a.id",
           "in",

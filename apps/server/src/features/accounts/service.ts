@@ -75,6 +75,8 @@ export async function listAccounts(
   const parentId = query.parent_id ? accountIdFor(actor, query.parent_id) : accountId;
   const list = childAccountList(ctx.database.db, {
     parentId,
+    // Without parent_id: every account the caller reaches, its own included (as ReviewTrackers' GET /accounts).
+    accountIds: query.parent_id ? undefined : actor.accountIds,
     keywords: query.keywords,
     typeahead: query.search_type === "typeahead",
     sortBy: query["sort[by]"] === "created_at" ? "created_at" : "name",
@@ -97,10 +99,15 @@ export async function patchAccount(ctx: AppContext, actor: Actor, id: string, in
   const values: TAccountUpdate = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.time_zone !== undefined) values.time_zone = input.time_zone;
-  if (Object.keys(values).length > 0) await updateAccount(ctx.database.db, row.id, values);
-  // The daily roll-ups (metrics, review list totals) are days in the account's time zone: recount them.
-  if (values.time_zone !== undefined && values.time_zone !== row.time_zone) {
-    await ctx.jobs.send(REFRESH_DAILY_STATS, { accountId: row.id });
+  if (Object.keys(values).length > 0) {
+    // The daily roll-ups (metrics, review list totals) are days in the account's time zone: a new
+    // time zone and the job that recounts them commit together.
+    await ctx.database.db.transaction().execute(async (trx) => {
+      await updateAccount(trx, row.id, values);
+      if (values.time_zone !== undefined && values.time_zone !== row.time_zone) {
+        await ctx.jobs.send(REFRESH_DAILY_STATS, { accountId: row.id }, { trx });
+      }
+    });
   }
   return getAccount(ctx, actor, row.id);
 }

@@ -92,6 +92,7 @@ async function enqueueEmail(
   to: string,
   render: (unsubscribeUrl: string) => { subject: string; text: string; html: string },
   alert: AlertRow,
+  { markSent = false }: { markSent?: boolean } = {},
 ) {
   if (await alreadySent(ctx, key)) return false;
   const unsubscribeUrl = await unsubscribeLink(ctx, {
@@ -101,7 +102,13 @@ async function enqueueEmail(
     userId: alert.user_id,
     resourceId: alert.id,
   });
-  await ctx.jobs.send(EMAIL_JOB, { idempotencyKey: key, to, ...render(unsubscribeUrl) }, { singletonKey: key });
+  const data = { idempotencyKey: key, to, ...render(unsubscribeUrl) };
+  // The e-mail job and the alert's "last sent" commit together.
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await ctx.jobs.send(EMAIL_JOB, data, { singletonKey: key, trx });
+    if (markSent)
+      await trx.updateTable("alerts").set({ last_sent_at: new Date() }).where("id", "=", alert.id).execute();
+  });
   return true;
 }
 
@@ -203,15 +210,9 @@ export async function sendDigests(ctx: Ctx, period: "daily" | "weekly", slot: Da
       (unsubscribeUrl) =>
         renderDigest(reviews, { publicUrl: ctx.config.publicUrl, unsubscribeUrl, total, period, failedResponses }),
       alert,
+      { markSent: true },
     );
-    if (queued) {
-      sent += 1;
-      await ctx.database.db
-        .updateTable("alerts")
-        .set({ last_sent_at: new Date() })
-        .where("id", "=", alert.id)
-        .execute();
-    }
+    if (queued) sent += 1;
   }
   return sent;
 }

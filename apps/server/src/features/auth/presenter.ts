@@ -26,6 +26,7 @@ export function presentSession(
     is_account_owner: actor.user.is_account_owner && actor.user.account_id === actor.account.id,
     is_shadowing: actor.shadowing,
     is_impersonated: Boolean(actor.impersonatedBy),
+    impersonated_by: actor.impersonatedBy,
     shadow_parent_account_id: actor.shadowing ? actor.user.account_id : null,
     status: expired ? "expired" : actor.user.status,
     expires_at: actor.expiresAt.toISOString(),

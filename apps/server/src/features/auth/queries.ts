@@ -79,9 +79,10 @@ export async function insertSession(
     shadowing: boolean;
     parentSessionId: string | null;
     expiresAt: Date;
+    impersonatedBy?: string | null;
   },
 ) {
-  await db
+  return db
     .insertInto("sessions")
     .values({
       user_id: s.userId,
@@ -90,8 +91,10 @@ export async function insertSession(
       shadowing: s.shadowing,
       parent_session_id: s.parentSessionId,
       expires_at: s.expiresAt,
+      impersonated_by: s.impersonatedBy ?? null,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
 }
 
 /** Revokes a session and the shadow sessions made from it. */
@@ -208,6 +211,6 @@ export function useSsoToken(db: Db, tokenHash: string) {
     .where("token_hash", "=", tokenHash)
     .where("used_at", "is", null)
     .where("expires_at", ">", new Date())
-    .returning(["user_id", "account_id"])
+    .returning(["user_id", "account_id", "impersonation_id"])
     .executeTakeFirst();
 }

@@ -21,6 +21,12 @@ import {
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { DEFAULT_ACCOUNT_SETTINGS, findWhitelabel } from "../accounts/index.ts";
+import {
+  endImpersonation,
+  IMPERSONATION_SESSION_TTL_MS,
+  impersonationOfLink,
+  recordImpersonationStarted,
+} from "./impersonation.ts";
 import { presentSession } from "./presenter.ts";
 import * as q from "./queries.ts";
 
@@ -57,17 +63,25 @@ async function openSession(
   ctx: AppContext,
   user: { id: string; email: string },
   accountId: string,
-  opts: { shadowing?: boolean; parentSessionId?: string } = {},
+  opts: {
+    shadowing?: boolean;
+    parentSessionId?: string;
+    impersonation?: { id: string; account_id: string; operator: string };
+  } = {},
 ): Promise<TSession> {
   const { token, hash } = newToken();
-  await q.insertSession(ctx.database.db, {
+  const impersonation = opts.impersonation;
+  const expiresAt = new Date(Date.now() + (impersonation ? IMPERSONATION_SESSION_TTL_MS : SESSION_TTL_MS));
+  const session = await q.insertSession(ctx.database.db, {
     userId: user.id,
     accountId,
     tokenHash: hash,
     shadowing: opts.shadowing ?? false,
     parentSessionId: opts.parentSessionId ?? null,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt,
+    impersonatedBy: impersonation?.operator ?? null,
   });
+  if (impersonation) await recordImpersonationStarted(ctx.database.db, impersonation, { id: session.id, expiresAt });
   const actor = await loadActor(ctx.database, user.email, token);
   if (!actor) throw new Error("session vanished");
   return getSession(ctx, actor, token);
@@ -123,6 +137,7 @@ export async function signInWith(
 
 export async function signOut(ctx: AppContext, actor: Actor) {
   await q.revokeSessionTree(ctx.database.db, actor.sessionId);
+  if (actor.impersonatedBy) await endImpersonation(ctx.database.db, { sessionId: actor.sessionId });
 }
 
 /** A parent-account user enters one of its child accounts (shadowing). */
@@ -187,13 +202,12 @@ export async function sendPasswordLink(
   message: { ttlMs: number; subject: string; text: (link: string) => string },
 ) {
   const { token, hash } = newToken();
-  const reset = await q.insertPasswordReset(ctx.database.db, user.id, hash, new Date(Date.now() + message.ttlMs));
   const link = `${ctx.config.publicUrl}/reset-password?reset_password_token=${encodeURIComponent(token)}`;
-  await ctx.jobs.send("email.send", {
-    idempotencyKey: `password-reset:${reset.id}`,
-    to: user.email,
-    subject: message.subject,
-    text: message.text(link),
+  // The link and its e-mail commit together.
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const reset = await q.insertPasswordReset(trx, user.id, hash, new Date(Date.now() + message.ttlMs));
+    const mail = { idempotencyKey: `password-reset:${reset.id}`, to: user.email, subject: message.subject };
+    await ctx.jobs.send("email.send", { ...mail, text: message.text(link) }, { trx });
   });
 }
 
@@ -250,5 +264,7 @@ export async function signInWithSso(ctx: AppContext, token: string): Promise<TSe
   if (!row) throw AppError.unauthenticated(AUTH_MESSAGES.invalidSsoLink);
   const user = await q.findUserById(ctx.database.db, row.user_id);
   if (user.status === "suspended") throw AppError.unauthenticated(AUTH_MESSAGES.invalidSsoLink);
-  return openSession(ctx, user, row.account_id);
+  // An operator's link (npm run admin -- impersonate) opens an impersonated session of an hour.
+  const impersonation = await impersonationOfLink(ctx.database.db, row.impersonation_id);
+  return openSession(ctx, user, row.account_id, impersonation ? { impersonation } : {});
 }

@@ -1,5 +1,5 @@
 // Demo reviews: two years of reviews per demo location from the sources of its vertical, with
-// owner responses, photos, tags, status labels, listing URLs, a Google connection, a few
+// owner responses, photos, tags, status labels, listing URLs, Google and Facebook connections (sandboxes), a few
 // connection issues, alerts for the demo users, and the metrics roll-ups. Deterministic: the
 // same seed gives the same data (dates are relative to the day the demo is created).
 import type { FastifyInstance } from "fastify";
@@ -368,6 +368,17 @@ export async function seedDemoReviews(
         account_id: accountId,
         source_id: sources.get("google")!.id,
         access_token: "demo-google-access-token",
+        expires_at: new Date(nowMs + 45 * DAY),
+        created_by_user_id: responder?.id ?? null,
+      })
+      .execute();
+    // Its Facebook Pages too: the demo's Facebook is a sandbox (features/sandboxes), as its Google is.
+    await db
+      .insertInto("source_credentials")
+      .values({
+        account_id: accountId,
+        source_id: sources.get("facebook")!.id,
+        access_token: "demo-facebook-page-token",
         expires_at: new Date(nowMs + 45 * DAY),
         created_by_user_id: responder?.id ?? null,
       })

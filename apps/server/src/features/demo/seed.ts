@@ -3,6 +3,8 @@ import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { hashPassword } from "../../platform/auth.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/index.ts";
+import { seedLocationDetailsDemo } from "../location-extras/index.ts";
+import { markSandboxAccounts } from "../sandboxes/index.ts";
 import { createRandom } from "./review-text.ts";
 import { seedDemoReviews } from "./reviews.ts";
 import type { DemoAccounts, DemoKey } from "./types.ts";
@@ -114,6 +116,8 @@ export async function seedDemoAccounts(database: Database): Promise<DemoAccounts
       restaurant: restaurant.id,
       healthcare: healthcare.id,
     };
+    // The demo's sources are the built-in sandboxes (features/sandboxes), never the real services.
+    await markSandboxAccounts(trx, Object.values(accounts));
 
     for (const id of Object.values(accounts)) {
       await trx
@@ -285,7 +289,7 @@ function defaultHours(kind: "restaurant" | "healthcare") {
 
 /** Extra demo content (reviews, listings...) registered by later features. */
 export type DemoExtension = (database: Database, demo: DemoAccounts, log: (m: string) => void) => Promise<void>;
-export const demoExtensions: DemoExtension[] = [seedDemoReviews];
+export const demoExtensions: DemoExtension[] = [seedDemoReviews, seedLocationDetailsDemo];
 
 export async function seedDemo(database: Database, opts: { log?: (m: string) => void } = {}) {
   const log = opts.log ?? (() => {});

@@ -6,3 +6,6 @@ export const groupsFeature: Feature = {
   name: "groups",
   routes: groupHandlers,
 };
+
+/** The group list's filter and query (the exports feature writes the list's rows through it). */
+export { type GroupFilter, groupsOf } from "./queries.ts";

@@ -21,7 +21,7 @@ const SORTABLE = new Set(["name", "created_at", "updated_at"] as const);
 type SortColumn = typeof SORTABLE extends Set<infer C> ? C : never;
 const isSortable = (by: string | undefined): by is SortColumn => SORTABLE.has(by as SortColumn);
 
-function groupsOf(db: ScopedDb, f: GroupFilter) {
+export function groupsOf(db: ScopedDb, f: GroupFilter) {
   let qb = db.selectFrom("groups").where("groups.account_id", "=", f.accountId);
   const match = wordSearch(SEARCHED, f.keywords, f.searchType);
   if (match) qb = qb.where(match);

@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLocation, createSourceCredentials, createUrl, signedIn, sourceId } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
-import type { FakeServer } from "../reviews/connectors/fakes/fake-http.ts";
-import { type FakeGoogleState, type GoogleApiReview, startFakeGoogle } from "../reviews/connectors/fakes/google.ts";
+import { type FakeGoogleState, type GoogleApiReview, startFakeGoogle } from "../sandboxes/sources/google.ts";
+import type { FakeServer } from "../sandboxes/sources/http.ts";
 import { SYNC_JOB } from "./jobs.ts";
 import { syncableTargets, syncLocationSource } from "./sync.ts";
 

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../platform/context.ts";
 import { ALERTS_INSTANT_JOB } from "../alerts/index.ts";
+import { sandboxesOf } from "../sandboxes/index.ts";
 import { processImport } from "./import.ts";
 import { syncableTargets, syncLocationSource } from "./sync.ts";
 
@@ -16,12 +17,18 @@ export async function registerIngestionJobs(ctx: AppContext) {
     concurrency: 2,
     options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
     handler: async (data) => {
-      const result = await syncLocationSource(ctx.database, data);
+      const result = await syncLocationSource(ctx.database, data, {
+        // A demo (sandbox) account's listing is read from this app's sandbox (sync.ts).
+        connectorOptions: { sandboxBaseUrls: sandboxesOf(ctx)?.baseUrls ?? {} },
+        // The alerts job commits with the new reviews. The first sync of a listing is a backfill:
+        // its reviews go to digests, not one e-mail each.
+        inTransaction: async (trx, seen) => {
+          if (seen.newReviewIds.length > 0 && !seen.firstSync) {
+            await ctx.jobs.send(ALERTS_INSTANT_JOB, { reviewIds: seen.newReviewIds }, { trx });
+          }
+        },
+      });
       ctx.log.info({ ...data, ...result, newReviewIds: result.newReviewIds.length }, "review sync");
-      // The first sync of a listing is a backfill: its reviews go to digests, not one e-mail each.
-      if (result.newReviewIds.length > 0 && !result.firstSync) {
-        await ctx.jobs.send(ALERTS_INSTANT_JOB, { reviewIds: result.newReviewIds });
-      }
     },
   });
   ctx.jobs.define<{ scheduled_for?: string }>({

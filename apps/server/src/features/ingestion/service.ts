@@ -61,19 +61,19 @@ export async function importReviews(
     file = { fileName: json.file_name ?? null, rows: json.reviews };
   }
   checkImportRows(file.rows);
-  const created = await insertImport(ctx.database.db, {
-    accountId,
-    userId: actor.user.id,
-    fileName: file.fileName,
-    rows: file.rows,
+  const inline = file.rows.length <= INLINE_IMPORT_ROWS;
+  // A queued import and its job commit together.
+  const created = await ctx.database.db.transaction().execute(async (trx) => {
+    const row = await insertImport(trx, { accountId, userId: actor.user.id, fileName: file.fileName, rows: file.rows });
+    if (!inline) await ctx.jobs.send(IMPORT_JOB, { importId: row.id }, { singletonKey: row.id, trx });
+    return row;
   });
-  if (file.rows.length <= INLINE_IMPORT_ROWS) {
+  if (inline) {
     await processImport(ctx.database, created.id);
     const done = await findImport(ctx.database.db, created.id, [accountId]);
     if (!done) throw AppError.notFound();
     return { queued: false, report: presentImport(done) };
   }
-  await ctx.jobs.send(IMPORT_JOB, { importId: created.id }, { singletonKey: created.id });
   return { queued: true, report: presentImport(created) };
 }
 
@@ -119,12 +119,17 @@ export async function syncLocation(
   const now = new Date();
   const queued: typeof targets = [];
   let nextAllowed: Date | undefined;
-  for (const t of targets) {
-    const ids = { accountId: location.account_id, locationId, sourceId: t.source_id };
-    const next = await claimSyncRequest(ctx.database.db, ids, now, ctx.config.syncIntervalSeconds);
-    if (next === null) queued.push(t);
-    else if (!nextAllowed || next < nextAllowed) nextAllowed = next;
-  }
+  // Each claimed sync request and its job commit together.
+  await ctx.database.db.transaction().execute(async (trx) => {
+    for (const t of targets) {
+      const ids = { accountId: location.account_id, locationId, sourceId: t.source_id };
+      const next = await claimSyncRequest(trx, ids, now, ctx.config.syncIntervalSeconds);
+      if (next === null) {
+        queued.push(t);
+        await ctx.jobs.send(SYNC_JOB, { locationId, sourceId: t.source_id }, { trx });
+      } else if (!nextAllowed || next < nextAllowed) nextAllowed = next;
+    }
+  });
   if (queued.length === 0 && nextAllowed) {
     const seconds = Math.max(1, Math.ceil((nextAllowed.getTime() - now.getTime()) / 1000));
     throw new AppError(
@@ -134,7 +139,6 @@ export async function syncLocation(
       { "Retry-After": String(seconds) },
     );
   }
-  for (const t of queued) await ctx.jobs.send(SYNC_JOB, { locationId, sourceId: t.source_id });
   return {
     location_id: locationId,
     syncs: queued.map((t) => ({ source_id: t.source_id, source_code: t.code })),

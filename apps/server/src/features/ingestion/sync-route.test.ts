@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocation, createSourceCredentials, createUrl, signedIn, sourceId } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
-import type { FakeServer } from "../reviews/connectors/fakes/fake-http.ts";
-import { type FakeGoogleState, startFakeGoogle } from "../reviews/connectors/fakes/google.ts";
+import { type FakeGoogleState, startFakeGoogle } from "../sandboxes/sources/google.ts";
+import type { FakeServer } from "../sandboxes/sources/http.ts";
 
 const LOCATION_NAME = "accounts/3001/locations/4004";
 

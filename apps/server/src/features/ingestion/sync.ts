@@ -51,12 +51,15 @@ interface SyncTarget {
   api_key: string | null;
   business_user_id: string | null;
   has_credentials: boolean;
+  /** The account is a sandbox (demo) account: its connector reaches only the sandboxes. */
+  sandbox: boolean;
 }
 
 async function loadTarget(db: Kysely<DB>, locationId: string, sourceId: string): Promise<SyncTarget | undefined> {
   const { rows } = await sql<SyncTarget>`
     SELECT u.account_id, u.reference_id, s.code, s.supports_responses, a.vertical, a.time_zone,
-      c.access_token, c.api_key, c.business_user_id, c.id IS NOT NULL AS has_credentials
+      c.access_token, c.api_key, c.business_user_id, c.id IS NOT NULL AS has_credentials,
+      EXISTS (SELECT 1 FROM sandbox_accounts sa WHERE sa.account_id = u.account_id) AS sandbox
     FROM urls u
     JOIN sources s ON s.id = u.source_id
     JOIN accounts a ON a.id = u.account_id
@@ -91,13 +94,18 @@ async function recordIssue(db: Kysely<DB>, t: SyncTarget, locationId: string, so
 export async function syncLocationSource(
   database: Database,
   ids: { locationId: string; sourceId: string },
-  opts: { now?: Date; connectorOptions?: ConnectorOptions } = {},
+  opts: {
+    now?: Date;
+    connectorOptions?: ConnectorOptions;
+    /** Runs in the transaction that stores the reviews (jobs they cause are enqueued with it). */
+    inTransaction?: (trx: Kysely<DB>, seen: { newReviewIds: string[]; firstSync: boolean }) => Promise<void>;
+  } = {},
 ): Promise<SyncResult> {
   const db = database.db;
   const { locationId, sourceId } = ids;
   const target = await loadTarget(database.db, locationId, sourceId);
   if (!target) return empty("skipped", "no listing URL for this location at this source");
-  const connector = connectorFor(target.code, opts.connectorOptions);
+  const connector = connectorFor(target.code, { ...opts.connectorOptions, sandbox: target.sandbox });
   if (!connector) return empty("skipped", `no connector for ${target.code}`);
 
   const state = async (values: { last_status: string; last_error?: string | null; started?: Date }) => {
@@ -246,6 +254,8 @@ export async function syncLocationSource(
       .where("location_id", "=", locationId)
       .where("source_id", "=", sourceId)
       .execute();
+    const newReviewIds = upserted.inserted.map((r) => r.id);
+    await opts.inTransaction?.(trx, { newReviewIds, firstSync: (previous?.full_syncs ?? 0) === 0 });
     return { upserted, deleted };
   });
 

@@ -82,20 +82,31 @@ describe("locations", () => {
   });
 
   it("lets an admin create, update and delete a location", async () => {
-    const { client } = await signedIn(t);
+    const { client, account } = await signedIn(t);
+    await createLocation(t.ctx.database, account.id);
     const created = await client.post<Body>("/api/locations", {
       name: "Downtown",
+      public_name: "Downtown Kitchen",
       address: "1 Elm St",
       city: "Denver",
       state: "CO",
       zipcode: "80202",
+      country: "United States",
       is_headquarters: true,
-      hours: { monday: "9-5" },
+      hours: { monday: { open: true, is_24_hours: false, hours: [{ open_time: "09:00", close_time: "17:00" }] } },
       latitude: 39.7,
       longitude: -104.9,
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "Downtown", is_headquarters: true, hours: { monday: "9-5" } });
+    expect(created.body).toMatchObject({
+      name: "Downtown",
+      is_headquarters: true,
+      open_status: "active",
+      hours: {
+        monday: { open: true, is_24_hours: false, hours: [{ open_time: "09:00", close_time: "17:00" }] },
+        sunday: { open: false, is_24_hours: false, hours: [] },
+      },
+    });
     const patched = await client.patch<Body>(`/api/locations/${created.body.id}`, { phone: "+1 303 555 0100" });
     expect(patched.body).toMatchObject({ phone: "+1 303 555 0100", city: "Denver" });
     expect((await client.delete(`/api/locations/${created.body.id}`)).status).toBe(204);

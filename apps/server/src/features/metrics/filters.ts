@@ -120,11 +120,14 @@ export function bucketOf(day: string, granularity: Granularity): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** Every bucket start from the one holding `from` to the one holding `to`. */
-export function bucketsBetween(from: string, to: string, granularity: Granularity): string[] {
+/**
+ * Every bucket start from the one holding `from` to the one holding `to`; with `atLeast`, at least that
+ * many (the buckets after `to`, for a bucket's end).
+ */
+export function bucketsBetween(from: string, to: string, granularity: Granularity, atLeast = 0): string[] {
   const out: string[] = [];
   let cursor = bucketOf(from, granularity);
-  while (cursor <= to) {
+  while (cursor <= to || out.length < atLeast) {
     out.push(cursor);
     if (granularity === "day") cursor = addDays(cursor, 1);
     else if (granularity === "week") cursor = addDays(cursor, 7);

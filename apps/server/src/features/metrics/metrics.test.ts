@@ -1,3 +1,5 @@
+import { ANSWERED_RESPONSE_STATUSES, isAnswered } from "@starboard/contract/review-answered";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clientFor,
@@ -96,6 +98,8 @@ beforeAll(async () => {
       sentiment: d.sentiment,
       publishedAt,
       categories: d.food ? ["food"] : [],
+      // Answered (contract review-answered.ts) when its response shows at the source.
+      responseStatus: d.reply !== undefined ? "published" : null,
     });
     await db
       .updateTable("reviews")
@@ -112,6 +116,7 @@ beforeAll(async () => {
   }
   // A failed publish and a deleted response count for nothing.
   await createReviewResponse(t.ctx.database, ids.r2!, { status: "error_published", publishedAt: null });
+  await db.updateTable("reviews").set({ response_status: "error_published" }).where("id", "=", ids.r2!.id).execute();
 });
 afterAll(async () => t?.close());
 
@@ -149,10 +154,10 @@ describe("GET /api/metrics/{account_id}/overview", () => {
     ]);
     const series = res.body.timeseries as { date: string; total_reviews: number; avg_rating: number | null }[];
     expect(series).toHaveLength(31);
-    expect(series[0]).toEqual({ date: "2024-03-01", total_reviews: 1, avg_rating: 5 });
-    expect(series[1]).toEqual({ date: "2024-03-02", total_reviews: 2, avg_rating: 2.5 });
-    expect(series[2]).toEqual({ date: "2024-03-03", total_reviews: 0, avg_rating: null });
-    expect(series[30]).toEqual({ date: "2024-03-31", total_reviews: 1, avg_rating: 1 });
+    expect(series[0]).toEqual({ date: "2024-03-01", total_reviews: 1, avg_rating: 5, partial: false, days: 1 });
+    expect(series[1]).toEqual({ date: "2024-03-02", total_reviews: 2, avg_rating: 2.5, partial: false, days: 1 });
+    expect(series[2]).toEqual({ date: "2024-03-03", total_reviews: 0, avg_rating: null, partial: false, days: 1 });
+    expect(series[30]).toEqual({ date: "2024-03-31", total_reviews: 1, avg_rating: 1, partial: false, days: 1 });
   });
 
   it("applies the location, group, rating, sentiment, source and category filters", async () => {
@@ -244,6 +249,11 @@ describe("GET /api/metrics/{account_id}/overview", () => {
 
   it("keeps the roll-up current when a response is published", async () => {
     await createReviewResponse(t.ctx.database, ids.r2!, { publishedAt: new Date("2024-03-02T20:00:00Z") });
+    await t.ctx.database.db
+      .updateTable("reviews")
+      .set({ response_status: "published" })
+      .where("id", "=", ids.r2!.id)
+      .execute();
     const res = await overview();
     expect(res.body).toMatchObject({ response_rate: 83.33, avg_response_time: 9.6 });
   });
@@ -266,5 +276,140 @@ describe("GET /api/metrics/{account_id}/overview", () => {
     const viewer = await createUser(t.ctx.database, accountId, { type: "read_only" });
     const viewerClient = await clientFor(t, viewer);
     expect((await viewerClient.get(`/api/metrics/${accountId}/overview`)).status).toBe(200);
+  });
+});
+
+describe("one definition of answered and respondable (issue 11, item 4)", () => {
+  let other: { client: Client; accountId: string; group: string; location: string; google: string };
+
+  beforeAll(async () => {
+    const s = await signedIn(t);
+    const database = t.ctx.database;
+    await database.db.updateTable("accounts").set({ time_zone: "UTC" }).where("id", "=", s.account.id).execute();
+    const group = (await createGroup(database, s.account.id)).id;
+    const inGroup = (await createLocation(database, s.account.id, { groupId: group })).id;
+    const outside = (await createLocation(database, s.account.id)).id;
+    // Every response state, on sources that take responses and on ones that do not, deleted or not.
+    const states = [null, "pending", "published", "error_published", "pending_delete", "error_unpublished"];
+    let n = 0;
+    for (const source of ["google", "yelp", "facebook"]) {
+      for (const status of states) {
+        for (const deleted of [false, true]) {
+          n++;
+          const review = await createReview(database, {
+            accountId: s.account.id,
+            locationId: n % 3 === 0 ? outside : inGroup,
+            source,
+            rating: 1 + (n % 5),
+            sentiment: n % 5 < 2 ? -1 : 1,
+            publishedAt: new Date(Date.UTC(2024, 2, 1 + (n % 28), 12)),
+            responseStatus: status,
+          });
+          await database.db
+            .updateTable("reviews")
+            .set({ respondable: source !== "yelp", deleted_at_source: deleted && n % 2 === 0 ? new Date() : null })
+            .where("id", "=", review.id)
+            .execute();
+          if (status === "published" || status === "pending_delete" || status === "error_unpublished") {
+            await createReviewResponse(database, review, {
+              status: status === "published" ? "published" : status,
+              publishedAt: new Date(Date.UTC(2024, 2, 1 + (n % 28), 15)),
+              fromSource: source === "yelp",
+            });
+          }
+        }
+      }
+    }
+    other = {
+      client: s.client,
+      accountId: s.account.id,
+      group,
+      location: inGroup,
+      google: await sourceId(database, "google"),
+    };
+  });
+
+  it("the database's review_answered holds the contract's answered states", async () => {
+    for (const status of [null, "pending", "published", "error_published", "pending_delete", "error_unpublished"]) {
+      const { rows } = await sql<{ answered: boolean }>`SELECT review_answered(${status}) AS answered`.execute(
+        t.ctx.database.db,
+      );
+      expect(rows[0]!.answered, String(status)).toBe(isAnswered(status));
+      expect(isAnswered(status)).toBe((ANSWERED_RESPONSE_STATUSES as readonly (string | null)[]).includes(status));
+    }
+  });
+
+  it("the dashboard's response rate and waiting count equal the list's counts behind its links", async () => {
+    const dates = "published_after=2024-03-01&published_before=2024-03-31";
+    const sets = [
+      "",
+      `&group_id=${other.group}`,
+      `&source_id=${other.google}`,
+      "&sentiment=-1",
+      "&rating=1,2",
+      `&location_id=${other.location}&sentiment=1`,
+    ];
+    const total = async (query: string) => {
+      const res = await other.client.get<{ _total: number }>(`/api/reviews?${dates}${query}&per_page=1`);
+      expect(res.status, query).toBe(200);
+      return res.body._total;
+    };
+    for (const set of sets) {
+      const res = await other.client.get<{
+        response_rate: number | null;
+        respondable_reviews: number;
+        answered_reviews: number;
+        waiting_reviews: number;
+      }>(`/api/metrics/${other.accountId}/overview?${dates}${set}`);
+      expect(res.status).toBe(200);
+      const m = res.body;
+      const respondable = await total(`${set}&respondable=true`);
+      const answered = await total(`${set}&respondable=true&status=responded`);
+      const waiting = await total(`${set}&respondable=true&status=not_responded`);
+      expect(m.respondable_reviews, set).toBe(respondable);
+      expect(m.answered_reviews, set).toBe(answered);
+      expect(m.waiting_reviews, set).toBe(waiting);
+      expect(respondable, set).toBeGreaterThan(0);
+      expect(m.response_rate, set).toBe(Math.round((10_000 * answered) / respondable) / 100);
+      // Status "Responded" and Type "With response" are the same reviews.
+      expect(await total(`${set}&status=responded`), set).toBe(await total(`${set}&type=with_response`));
+      expect(await total(`${set}&status=not_responded`), set).toBe(await total(`${set}&type=without_response`));
+    }
+    // The reviews table answers the same as the roll-ups (a date-time bound reads the reviews).
+    const raw = await other.client.get<{ answered_reviews: number; respondable_reviews: number }>(
+      `/api/metrics/${other.accountId}/overview?published_after=2024-03-01T00:00:00Z&published_before=2024-04-01T00:00:00Z`,
+    );
+    expect(raw.body.answered_reviews).toBe(await total("&respondable=true&status=responded"));
+    expect(raw.body.respondable_reviews).toBe(await total("&respondable=true"));
+  });
+
+  it("refuses a respondable value that is not true or false, with the field", async () => {
+    const res = await other.client.get<{ errors: Record<string, string> }>("/api/reviews?respondable=maybe");
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("partial periods in the series (issue 11, item 11)", () => {
+  type Point = { date: string; partial: boolean; days: number; total_reviews: number };
+  const series = async (query: string) =>
+    (await client.get<{ granularity: string; timeseries: Point[] }>(`/api/metrics/${accountId}/overview?${query}`))
+      .body;
+
+  it("marks a first and last week cut by the range, with the days inside", async () => {
+    // Wednesday 6 March to Wednesday 15 May 2024: weeks from Monday 4 March to Monday 13 May.
+    const weeks = await series("published_after=2024-03-06&published_before=2024-05-15");
+    expect(weeks.granularity).toBe("week");
+    expect(weeks.timeseries[0]).toMatchObject({ date: "2024-03-04", partial: true, days: 5 });
+    expect(weeks.timeseries.at(-1)).toMatchObject({ date: "2024-05-13", partial: true, days: 3 });
+    expect(weeks.timeseries.slice(1, -1).every((p) => !p.partial && p.days === 7)).toBe(true);
+  });
+
+  it("marks no week when the range is whole weeks, and a cut month", async () => {
+    const whole = await series("published_after=2024-03-04&published_before=2024-04-28");
+    expect(whole.timeseries.some((p) => p.partial)).toBe(false);
+    const months = await series("published_after=2023-06-15&published_before=2024-03-31");
+    expect(months.granularity).toBe("month");
+    expect(months.timeseries[0]).toMatchObject({ date: "2023-06-01", partial: true, days: 16 });
+    expect(months.timeseries.at(-1)).toMatchObject({ date: "2024-03-01", partial: false, days: 31 });
   });
 });

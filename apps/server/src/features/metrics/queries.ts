@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { answered, respondable } from "../reviews/index.ts";
 import { type Bound, type Granularity, type MetricsFilters, previousPeriod } from "./filters.ts";
 
 /** One aggregated cell: the current period's bucket (null for the previous period), source, rating, sentiment. */
@@ -115,8 +116,8 @@ export function overviewQuery(
         THEN date_trunc(${unit}, r.published_at AT TIME ZONE ${timeZone})::date::text END AS bucket,
       r.source_id, coalesce(r.rating, 0)::int AS rating, r.sentiment::int AS sentiment,
       count(*)::int AS review_count,
-      (count(*) FILTER (WHERE r.respondable))::int AS respondable_count,
-      (count(*) FILTER (WHERE r.respondable AND fr.at IS NOT NULL))::int AS responded_count,
+      (count(*) FILTER (WHERE ${respondable()}))::int AS respondable_count,
+      (count(*) FILTER (WHERE ${respondable()} AND ${answered()}))::int AS responded_count,
       count(fr.at)::int AS response_count,
       coalesce(sum(greatest(0, extract(epoch FROM fr.at - r.published_at) / 3600.0)), 0)::float8 AS response_hours_sum
     FROM reviews r

@@ -7,7 +7,9 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { reviewFilterFrom } from "../reviews/index.ts";
 import {
+  addDays,
   bucketsBetween,
+  daysBetween,
   granularityOf,
   type MetricsFilters,
   metricsFiltersOf,
@@ -112,9 +114,21 @@ export function summarize(
   const other = ranked.slice(TOP_SOURCES).reduce((sum, s) => sum + s.count, 0);
   if (other > 0) sources.push({ source_id: null, name: "Other", count: other });
 
-  const timeseries = bucketsBetween(filters.fromDay, filters.toDay, granularity).map((date) => {
+  const buckets = bucketsBetween(filters.fromDay, filters.toDay, granularity);
+  const timeseries = buckets.map((date, i) => {
     const b = byBucket.get(date);
-    return { date, total_reviews: b?.count ?? 0, avg_rating: b && b.rated > 0 ? round2(b.sum / b.rated) : null };
+    // A first or last bucket only partly inside the period (a week or month cut by the range): its days.
+    const end = addDays(buckets[i + 1] ?? bucketsBetween(date, date, granularity, 2)[1]!, -1);
+    const first = date < filters.fromDay ? filters.fromDay : date;
+    const last = end > filters.toDay ? filters.toDay : end;
+    const days = daysBetween(first, last) + 1;
+    return {
+      date,
+      total_reviews: b?.count ?? 0,
+      avg_rating: b && b.rated > 0 ? round2(b.sum / b.rated) : null,
+      partial: days < daysBetween(date, end) + 1,
+      days,
+    };
   });
 
   return {
@@ -122,6 +136,9 @@ export function summarize(
     avg_rating: rated > 0 ? round2(ratingSum / rated) : null,
     ratings,
     response_rate: respondable > 0 ? round2((100 * responded) / respondable) : null,
+    respondable_reviews: respondable,
+    answered_reviews: responded,
+    waiting_reviews: respondable - responded,
     avg_response_time: answered > 0 ? round2(hours / answered) : null,
     sentiment,
     sources,

@@ -9,6 +9,7 @@ import {
   type SourceCredentials,
   type SourceLocationRef,
 } from "../reviews/index.ts";
+import { sandboxConnectorOptions } from "../sandboxes/index.ts";
 import { type JobContext, selectJobContext } from "./queries.ts";
 import { DELETE_JOB, PUBLISH_JOB, refusedMessage } from "./service.ts";
 
@@ -37,8 +38,8 @@ function sourceRef(job: JobContext): SourceLocationRef {
   return { externalId: job.reference_id, credentials };
 }
 
-function connectorOf(job: JobContext) {
-  const connector = connectorFor(job.source_code);
+function connectorOf(job: JobContext, ctx: AppContext) {
+  const connector = connectorFor(job.source_code, sandboxConnectorOptions(ctx, job.sandbox));
   if (!connector) throw new PublishFailure(`No connector reaches ${job.source_name}.`);
   return connector;
 }
@@ -82,6 +83,8 @@ async function recordFailure(
     action: TReviewHistoryAction;
   },
   error: unknown,
+  /** Runs in the failure's transaction on a run's first failure (jobs it causes commit with it). */
+  onFirstFailure?: (trx: Db) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const failed = await trx
@@ -105,6 +108,7 @@ async function recordFailure(
         action: failure.action,
         details: { response_id: job.id },
       });
+      await onFirstFailure?.(trx);
     }
     return true;
   });
@@ -130,7 +134,7 @@ export function registerResponseJobs(ctx: AppContext) {
         if (job.source_code === LOCAL_SOURCE) {
           published = { publishedAt: new Date() };
         } else {
-          const connector = connectorOf(job);
+          const connector = connectorOf(job, ctx);
           if (!connector.publishResponse) throw new PublishFailure(`${job.source_name} takes no responses.`);
           const result = await connector.publishResponse(sourceRef(job), job.source_review_id, job.content);
           published = { publishedAt: new Date(), sourceResponseId: result.sourceResponseId };
@@ -149,11 +153,12 @@ export function registerResponseJobs(ctx: AppContext) {
             action: "response_publish_failed",
           },
           error,
+          // The first failure tells the users who asked for response-failed alerts (enqueued with it).
+          (trx) =>
+            ctx.jobs
+              .send(ALERTS_RESPONSE_FAILED_JOB, { responseId: job.id }, { singletonKey: `failed:${job.id}`, trx })
+              .then(() => undefined),
         );
-        if (job.status === "pending") {
-          // The first failure tells the users who asked for response-failed alerts.
-          await ctx.jobs.send(ALERTS_RESPONSE_FAILED_JOB, { responseId: job.id }, { singletonKey: `failed:${job.id}` });
-        }
         if (refusedForGood(error)) {
           ctx.log.warn(
             { response_id: job.id, err: message(error) },
@@ -199,6 +204,7 @@ export function registerResponseJobs(ctx: AppContext) {
             .set({ response_status: "pending_delete" })
             .where("id", "=", job.review_id)
             .execute();
+          await ctx.jobs.send(DELETE_JOB, { response_id: job.id }, { trx });
           return true;
         }
         await trx
@@ -215,7 +221,7 @@ export function registerResponseJobs(ctx: AppContext) {
         });
         return false;
       });
-      if (requeueDelete) await ctx.jobs.send(DELETE_JOB, { response_id: job.id });
+      if (requeueDelete) ctx.log.info({ response_id: job.id }, "response deleted while publishing; delete queued");
     },
   });
 
@@ -229,7 +235,7 @@ export function registerResponseJobs(ctx: AppContext) {
       try {
         // Never published (or published only in Starboard): nothing to remove at the source.
         if (job.published_at && job.source_code !== LOCAL_SOURCE) {
-          const connector = connectorOf(job);
+          const connector = connectorOf(job, ctx);
           if (!connector.deleteResponse) throw new PublishFailure(`${job.source_name} cannot delete responses.`);
           await connector.deleteResponse(sourceRef(job), job.source_review_id, job.source_response_id ?? undefined);
         }

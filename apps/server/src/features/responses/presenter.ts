@@ -3,7 +3,7 @@ import type { ResponseRow } from "./queries.ts";
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export function presentResponse(row: ResponseRow & { user_name: string | null }): TResponse {
+export function presentResponse(row: ResponseRow & { user_name: string | null; location_id: string }): TResponse {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -19,6 +19,10 @@ export function presentResponse(row: ResponseRow & { user_name: string | null })
     published_at: iso(row.published_at),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
+    created_by_user_id: row.user_id,
+    location_id: row.location_id,
+    deleted_at: iso(row.deleted_at),
+    response_template_id: null,
     _links: { self: { href: `/api/responses/${row.id}` } },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { DB, ResponsesTable } from "../../db/schema.ts";
 import type { ScopedDb } from "../../platform/access.ts";
 
@@ -16,22 +16,50 @@ export const LIVE_RESPONSE_STATUSES = [
 export function selectLiveResponses(db: Kysely<DB>, reviewId: string) {
   return db
     .selectFrom("responses as p")
+    .innerJoin("reviews as r", "r.id", "p.review_id")
     .leftJoin("users as u", "u.id", "p.user_id")
     .selectAll("p")
-    .select("u.name as user_name")
+    .select(["u.name as user_name", "r.location_id"])
     .where("p.review_id", "=", reviewId)
     .where("p.deleted_at", "is", null)
     .orderBy("p.created_at", "desc")
     .execute();
 }
 
+/**
+ * The account's responses that are not gone, a page in `created_at` or `updated_at` order (then by id), and
+ * how many there are (GET /api/responses without review_id).
+ */
+export async function selectAccountResponses(
+  db: Kysely<DB>,
+  accountId: string,
+  page: { sortBy: "created_at" | "updated_at"; order: "asc" | "desc"; limit: number; offset: number },
+) {
+  const base = db.selectFrom("responses as p").where("p.account_id", "=", accountId).where("p.deleted_at", "is", null);
+  const [count, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as("n")).executeTakeFirst(),
+    base
+      .innerJoin("reviews as r", "r.id", "p.review_id")
+      .leftJoin("users as u", "u.id", "p.user_id")
+      .selectAll("p")
+      .select(["u.name as user_name", "r.location_id"])
+      .orderBy(`p.${page.sortBy}`, page.order)
+      .orderBy("p.id", page.order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), rows };
+}
+
 /** A response that is not gone, in a reachable account, with its author's name. */
 export function findResponse(db: ScopedDb, id: string) {
   return db
     .selectFrom("responses")
+    .innerJoin("reviews as r", "r.id", "responses.review_id")
     .leftJoin("users as u", "u.id", "responses.user_id")
     .selectAll("responses")
-    .select("u.name as user_name")
+    .select(["u.name as user_name", "r.location_id"])
     .where("responses.id", "=", id)
     .where("responses.deleted_at", "is", null)
     .executeTakeFirst();
@@ -63,6 +91,8 @@ export function selectJobContext(db: Kysely<DB>, responseId: string) {
       "c.access_token",
       "c.api_key",
       "c.business_user_id",
+      // A sandbox (demo) account's connector reaches only the sandboxes (reviews/connectors/registry.ts).
+      sql<boolean>`EXISTS (SELECT 1 FROM sandbox_accounts sa WHERE sa.account_id = p.account_id)`.as("sandbox"),
     ])
     .where("p.id", "=", responseId)
     .executeTakeFirst();

@@ -17,8 +17,8 @@ import {
   signedIn,
 } from "../../test/factories.ts";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
-import type { FakeServer } from "../reviews/connectors/fakes/fake-http.ts";
-import { type FakeGoogleState, startFakeGoogle } from "../reviews/connectors/fakes/google.ts";
+import { type FakeGoogleState, startFakeGoogle } from "../sandboxes/sources/google.ts";
+import type { FakeServer } from "../sandboxes/sources/http.ts";
 
 const LOCATION_NAME = "accounts/1001/locations/2002";
 let t: TestApp;
@@ -335,8 +335,11 @@ describe("validation and access", () => {
     expect((await other.client.get(`/api/responses/${created.body.id}`)).status).toBe(404);
     const anon = new Client(t.baseUrl);
     expect((await anon.post("/api/responses", { review_id: review.id, content: "Hi" })).status).toBe(401);
-    const missing = await owner.client.get<Errors>("/api/responses");
-    expect(missing.status).toBe(400);
-    expect(missing.body.errors).toHaveProperty("review_id");
+    // Without review_id: the account's responses (issue 10, ReviewTrackers' GET /responses), not another's.
+    const all = await owner.client.get<TResponseList>("/api/responses");
+    expect(all.status).toBe(200);
+    expect(all.body._embedded.responses.map((r) => r.id)).toContain(created.body.id);
+    const theirs = await other.client.get<TResponseList>("/api/responses");
+    expect(theirs.body._embedded.responses.map((r) => r.id)).not.toContain(created.body.id);
   });
 });

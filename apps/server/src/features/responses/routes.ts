@@ -12,5 +12,6 @@ export function responseHandlers(ctx: AppContext) {
     handle(responseRoutes.getResponse, ({ actor, params }) => responses.getResponse(ctx, actor, params.id)),
     handle(responseRoutes.createResponse, ({ actor, body }) => responses.createResponse(ctx, actor, body)),
     handle(responseRoutes.deleteResponse, ({ actor, params }) => responses.deleteResponse(ctx, actor, params.id)),
+    handle(responseRoutes.retryResponse, ({ actor, params }) => responses.retryResponse(ctx, actor, params.id)),
   ];
 }

@@ -1,5 +1,5 @@
 import type { TResponse, TResponseCreate, TResponseList, TResponseListQuery } from "@starboard/contract/reviews";
-import { authorize, isUuid, scoped } from "../../platform/access.ts";
+import { accountIdFor, authorize, isUuid, scoped } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -7,7 +7,7 @@ import { halPage } from "../../platform/hal.ts";
 import { findReachableReview, recordHistory, reviewPolicy } from "../reviews/index.ts";
 import { responsePolicy } from "./policy.ts";
 import { presentResponse } from "./presenter.ts";
-import { findResponse, LIVE_RESPONSE_STATUSES, selectLiveResponses } from "./queries.ts";
+import { findResponse, LIVE_RESPONSE_STATUSES, selectAccountResponses, selectLiveResponses } from "./queries.ts";
 
 export const PUBLISH_JOB = "responses.publish";
 export const DELETE_JOB = "responses.delete";
@@ -19,9 +19,23 @@ export async function listResponses(
   query: TResponseListQuery,
   url: string,
 ): Promise<TResponseList> {
+  const paging = { url, page: query.page, perPage: query.per_page };
+  if (query.review_id === undefined) {
+    // The account's responses (ReviewTrackers' GET /responses), read as part of their reviews.
+    const accountId = accountIdFor(actor, query.account_id);
+    authorize(actor, "read", reviewPolicy, { account_id: accountId });
+    const sortBy = query["sort[by]"] === "updated_at" ? "updated_at" : "created_at";
+    const order = query["sort[order]"]?.toLowerCase() === "asc" ? "asc" : "desc";
+    const { total, rows } = await selectAccountResponses(ctx.database.db, accountId, {
+      sortBy,
+      order,
+      limit: paging.perPage,
+      offset: (paging.page - 1) * paging.perPage,
+    });
+    return halPage("responses", rows.map(presentResponse), total, paging);
+  }
   const review = await findReachableReview(ctx, actor, query.review_id, "read");
   const rows = await selectLiveResponses(ctx.database.db, review.id);
-  const paging = { url, page: query.page, perPage: query.per_page };
   const start = (paging.page - 1) * paging.perPage;
   return halPage("responses", rows.slice(start, start + paging.perPage).map(presentResponse), rows.length, paging);
 }
@@ -106,10 +120,11 @@ export async function createResponse(ctx: AppContext, actor: Actor, input: TResp
       action: "response_submitted",
       details: { response_id: row.id },
     });
+    // The publish job exists exactly when the response does (enqueued in this transaction).
+    await ctx.jobs.send(PUBLISH_JOB, { response_id: row.id }, { singletonKey: `${PUBLISH_JOB}:${row.id}`, trx });
     return row;
   });
-  await ctx.jobs.send(PUBLISH_JOB, { response_id: created.id }, { singletonKey: `${PUBLISH_JOB}:${created.id}` });
-  return presentResponse({ ...created, user_name: actor.user.name });
+  return presentResponse({ ...created, user_name: actor.user.name, location_id: review.location_id });
 }
 
 /** DELETE /api/responses/{id}: marks the response `pending_delete` and queues its removal at the source. */
@@ -138,12 +153,29 @@ export async function deleteResponse(ctx: AppContext, actor: Actor, id: string):
         action: "response_delete_requested",
         details: { response_id: row.id },
       });
+      await ctx.jobs.send(DELETE_JOB, { response_id: row.id }, { singletonKey: `${DELETE_JOB}:${row.id}`, trx });
       return next;
     });
-    current = { ...updated, user_name: row.user_name };
+    current = { ...updated, user_name: row.user_name, location_id: row.location_id };
+  } else {
+    // Already pending (a repeated DELETE): ask again; nothing changes in the database.
+    await ctx.jobs.send(DELETE_JOB, { response_id: row.id }, { singletonKey: `${DELETE_JOB}:${row.id}` });
   }
-  await ctx.jobs.send(DELETE_JOB, { response_id: row.id }, { singletonKey: `${DELETE_JOB}:${row.id}` });
   return presentResponse(current);
+}
+
+/**
+ * POST /api/responses/{id}/retry ("Retry now"): a response whose publish (delete) failed, for good or
+ * while waiting for its next retry, is tried again at once by its job. 400 for any other state.
+ */
+export async function retryResponse(ctx: AppContext, actor: Actor, id: string): Promise<TResponse> {
+  const row = await findReachableResponse(ctx, actor, id);
+  authorize(actor, "respond", reviewPolicy, row);
+  const job = row.status === "error_published" ? PUBLISH_JOB : row.status === "error_unpublished" ? DELETE_JOB : null;
+  if (!job) throw AppError.invalid("status", "Only a response that failed to publish or delete can be retried");
+  // A key of its own: the failed job may still be waiting for its backoff under the usual key.
+  await ctx.jobs.send(job, { response_id: row.id }, { singletonKey: `${job}:${row.id}:now:${Date.now()}` });
+  return presentResponse(row);
 }
 
 /**

@@ -36,6 +36,12 @@ export interface ReviewFilterValues {
   statusLabelIds: string[];
   responded: boolean;
   notResponded: boolean;
+  /** `respondable=true|false`: reviews that can (cannot) be answered here (contract review-answered.ts). */
+  respondable?: boolean | undefined;
+  /** `assigned_to`: reviews assigned to these users (`me` becomes the caller in `reviewFilterFrom`). */
+  assignedUserIds: string[];
+  /** `assigned_to=none`: reviews assigned to nobody. */
+  unassigned: boolean;
   sentiments: number[];
   /** Lowercase. */
   categories: string[];
@@ -66,6 +72,8 @@ export function reviewFilter(accountId: string, timeZone: string, over: Partial<
     statusLabelIds: [],
     responded: false,
     notResponded: false,
+    assignedUserIds: [],
+    unassigned: false,
     sentiments: [],
     categories: [],
     types: [],
@@ -169,6 +177,14 @@ export function parseReviewFilter(
     throw AppError.invalid("published_after", "published_after must not be after published_before");
   }
   const keywords = typeof query.keywords === "string" ? query.keywords.trim() : "";
+  const respondableValue = query.respondable;
+  if (
+    respondableValue !== undefined &&
+    respondableValue !== "" &&
+    respondableValue !== "true" &&
+    respondableValue !== "false"
+  )
+    throw AppError.invalid("respondable", "Use true or false");
   return {
     publishedAfter,
     publishedBefore,
@@ -179,6 +195,8 @@ export function parseReviewFilter(
     statusLabelIds,
     responded: statuses.includes("responded"),
     notResponded: statuses.includes("not_responded"),
+    respondable: respondableValue === "true" ? true : respondableValue === "false" ? false : undefined,
+    ...assignedOf(query),
     sentiments: oneOf(query, "sentiment", SENTIMENTS).map(Number),
     categories,
     types: oneOf<TReviewType>(query, "type", TYPES),
@@ -186,6 +204,15 @@ export function parseReviewFilter(
     tagNames: tags.filter((t) => !isUuid(t)),
     keywords: keywords || undefined,
   };
+}
+
+/** `assigned_to`: user ids, `me` (kept as is until the caller is known) and `none`; 400 on the key otherwise. */
+function assignedOf(query: Record<string, unknown>) {
+  const values = filterValues(query, "assigned_to");
+  for (const v of values) {
+    if (v !== "me" && v !== "none" && !isUuid(v)) throw AppError.invalid("assigned_to", "Use me, none or a user id");
+  }
+  return { assignedUserIds: values.filter((v) => v !== "none"), unassigned: values.includes("none") };
 }
 
 /** The account's time zone: the signed-in account's from the session, a child's from the database. */
@@ -205,5 +232,6 @@ export async function reviewFilterFrom(
 ): Promise<ReviewFilter> {
   const accountId = accountIdFor(actor, query.account_id);
   const values = parseReviewFilter(query, options);
+  values.assignedUserIds = values.assignedUserIds.map((v) => (v === "me" ? actor.user.id : v));
   return { accountId, timeZone: await accountTimeZone(ctx, actor, accountId), ...values };
 }

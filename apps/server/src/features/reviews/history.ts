@@ -53,6 +53,10 @@ export function describeHistory(action: string, details: Record<string, unknown>
       return "Response deleted";
     case "response_delete_failed":
       return "Response failed to delete";
+    case "assigned": {
+      const to = details.to as Label;
+      return to ? `Assigned to ${labelName(to).slice(1, -1)}` : "Unassigned";
+    }
     default:
       return action.replaceAll("_", " ");
   }

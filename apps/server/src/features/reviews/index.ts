@@ -7,13 +7,21 @@ export const reviewsFeature: Feature = {
   routes: reviewHandlers,
 };
 
+// "Answered" and "respondable" (contract review-answered.ts), in SQL.
+export { answered, respondable } from "./answered.ts";
 // What other features use (they reach reviews only through here; reviews imports none of them).
-export type { SourceCredentials, SourceLocationRef } from "./connectors/connector.ts";
+export type { SourceCode, SourceCredentials, SourceLocationRef } from "./connectors/connector.ts";
 export { ConnectorError, listAllReviews, type SourceReview, toStarRating } from "./connectors/connector.ts";
-export { type ConnectorOptions, connectorFor } from "./connectors/registry.ts";
+export {
+  CONNECTOR_SOURCE_CODES,
+  type ConnectorOptions,
+  connectorFor,
+  isSandboxUrl,
+  registerSandboxBaseUrl,
+} from "./connectors/registry.ts";
 // The review filter: one parser (query → ReviewFilter, 400 with the field) and one WHERE over `reviews r`.
 export * from "./filter.ts";
 export { type HistoryEvent, recordHistory } from "./history.ts";
 export { reviewPolicy } from "./policy.ts";
 export { countableFromRollups, matchesReviewFilter, reviewWhere, VISIBLE_RESPONSE_STATUSES } from "./queries.ts";
-export { findReachableReview } from "./service.ts";
+export { findReachableReview, getReview } from "./service.ts";

@@ -43,7 +43,13 @@ export function presentReviews(
       source_id: r.source_id,
       source_code: r.source_code,
       source_name: r.source_name,
-      source: { id: r.source_id, code: r.source_code, name: r.source_name, logo_url: r.source_logo_url },
+      source: {
+        id: r.source_id,
+        code: r.source_code,
+        name: r.source_name,
+        logo_url: r.source_logo_url,
+        sandbox: r.source_sandbox,
+      },
       author_name: r.author_name,
       author_avatar_url: r.author_avatar_url,
       rating: r.rating,
@@ -61,6 +67,10 @@ export function presentReviews(
       status_label:
         r.status_label_id && r.status_label_name
           ? { id: r.status_label_id, name: r.status_label_name, color: r.status_label_color }
+          : null,
+      assigned_user:
+        r.assigned_user_id && r.assigned_user_name !== null
+          ? { id: r.assigned_user_id, name: r.assigned_user_name }
           : null,
       tags: (tags.get(r.id) ?? []).map((t) => ({ id: t.tag_id, name: t.name })),
       images: (images.get(r.id) ?? []).map(
@@ -86,6 +96,16 @@ export function presentReviews(
         : null,
       response_status: r.response_status,
       deleted_at_source: iso(r.deleted_at_source),
+      author: r.author_name,
+      permalink: r.url,
+      name: r.location_name,
+      extra_text: r.title,
+      business_response_url: r.url,
+      origin_published_at: new Date(r.published_at).toISOString(),
+      created_at: new Date(r.created_at).toISOString(),
+      updated_at: new Date(r.updated_at).toISOString(),
+      metadata: {},
+      url_metadata: {},
       cursor: encodeCursor({ sort, values: r.cursor_values }),
       _links: {
         self: { href: `/api/reviews/${r.id}` },

@@ -1,6 +1,9 @@
+import { ANSWERED_RESPONSE_STATUSES } from "@starboard/contract/review-answered";
 import type { TReviewType } from "@starboard/contract/review-filter";
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { answered, respondable } from "./answered.ts";
+import { CONNECTOR_SOURCE_CODES } from "./connectors/registry.ts";
 import type { Bound, ReviewFilter } from "./filter.ts";
 
 /**
@@ -13,8 +16,8 @@ import type { Bound, ReviewFilter } from "./filter.ts";
 type ReviewsFrom = DB & { r: DB["reviews"] };
 type Eb = ExpressionBuilder<ReviewsFrom, "r">;
 
-/** Response states in which the response shows at the source. */
-export const VISIBLE_RESPONSE_STATUSES = ["published", "pending_delete", "error_unpublished"] as const;
+/** Response states in which the response shows at the source: answered (contract review-answered.ts). */
+export const VISIBLE_RESPONSE_STATUSES = ANSWERED_RESPONSE_STATUSES;
 
 /** Must match the expression indexed by migration 0004_reviews_search. */
 export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce(r.title, '') || ' ' || coalesce(r.content, '') || ' ' || coalesce(r.author_name, ''))`;
@@ -36,10 +39,11 @@ function typeCondition(eb: Eb, type: TReviewType): Expression<SqlBool> {
       return sql<SqlBool>`coalesce(btrim(r.content), '') = ''`;
     case "with_images":
       return eb("r.images_count", ">", 0);
+    // The same "answered" as Status "Responded" (contract review-answered.ts).
     case "with_response":
-      return eb("r.response_status", "is not", null);
+      return answered();
     case "without_response":
-      return eb("r.response_status", "is", null);
+      return sql<SqlBool>`NOT ${answered()}`;
   }
 }
 
@@ -89,11 +93,15 @@ export function reviewWhere(eb: Eb, f: ReviewFilter): Expression<SqlBool> {
   if (f.statusLabelIds.length || f.responded || f.notResponded) {
     const or: Expression<SqlBool>[] = [];
     if (f.statusLabelIds.length) or.push(eb("r.status_label_id", "in", f.statusLabelIds));
-    if (f.responded) or.push(eb("r.response_status", "in", [...VISIBLE_RESPONSE_STATUSES]));
-    if (f.notResponded)
-      or.push(
-        eb.or([eb("r.response_status", "is", null), eb("r.response_status", "not in", [...VISIBLE_RESPONSE_STATUSES])]),
-      );
+    if (f.responded) or.push(answered());
+    if (f.notResponded) or.push(sql<SqlBool>`NOT ${answered()}`);
+    and.push(eb.or(or));
+  }
+  if (f.respondable !== undefined) and.push(f.respondable ? respondable() : sql<SqlBool>`NOT ${respondable()}`);
+  if (f.assignedUserIds.length || f.unassigned) {
+    const or: Expression<SqlBool>[] = [];
+    if (f.assignedUserIds.length) or.push(eb("r.assigned_user_id", "in", f.assignedUserIds));
+    if (f.unassigned) or.push(eb("r.assigned_user_id", "is", null));
     and.push(eb.or(or));
   }
   if (f.sentiments.length) and.push(eb("r.sentiment", "in", f.sentiments));
@@ -155,6 +163,8 @@ const PUBLISHED_KEY: SortKey = { expr: sql`r.published_at`, text: tsText("r.publ
 export const SORT_KEYS: Record<string, SortKey[]> = {
   published_at: [PUBLISHED_KEY, ID_KEY],
   first_seen_at: [{ expr: sql`r.first_seen_at`, text: tsText("r.first_seen_at"), kind: "timestamp" }, ID_KEY],
+  created_at: [{ expr: sql`r.created_at`, text: tsText("r.created_at"), kind: "timestamp" }, ID_KEY],
+  updated_at: [{ expr: sql`r.updated_at`, text: tsText("r.updated_at"), kind: "timestamp" }, ID_KEY],
   // Reviews without stars sort below one star.
   rating: [
     { expr: sql`coalesce(r.rating, -1)`, text: sql<string>`coalesce(r.rating, -1)::text`, kind: "int" },
@@ -210,6 +220,7 @@ export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: Pa
     .innerJoin("locations as l", "l.id", "r.location_id")
     .innerJoin("sources as s", "s.id", "r.source_id")
     .leftJoin("review_status_labels as sl", "sl.id", "r.status_label_id")
+    .leftJoin("users as au", "au.id", "r.assigned_user_id")
     .where(matchesReviewFilter(f))
     .selectAll("r")
     .select([
@@ -220,10 +231,18 @@ export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: Pa
       "s.code as source_code",
       "s.name as source_name",
       "s.logo_url as source_logo_url",
+      // A demo connection: a sandbox account's source connected (credentials) and read through a connector,
+      // which reaches only the built-in sandbox (features/sandboxes).
+      sql<boolean>`s.code IN (${sql.join(CONNECTOR_SOURCE_CODES)})
+        AND EXISTS (SELECT 1 FROM sandbox_accounts sa WHERE sa.account_id = r.account_id)
+        AND EXISTS (SELECT 1 FROM source_credentials sc WHERE sc.account_id = r.account_id AND sc.source_id = r.source_id)`.as(
+        "source_sandbox",
+      ),
       "s.supports_responses as source_supports_responses",
       "s.response_char_limit as source_response_char_limit",
       "sl.name as status_label_name",
       "sl.color as status_label_color",
+      "au.name as assigned_user_name",
       sql<string[]>`array[${sql.join(keys.map((k) => k.text))}]`.as("cursor_values"),
     ])
     .select((eb) =>
@@ -289,6 +308,9 @@ export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: Pag
     f.statusLabelIds.length === 0 &&
     !f.responded &&
     !f.notResponded &&
+    f.respondable === undefined &&
+    f.assignedUserIds.length === 0 &&
+    !f.unassigned &&
     // One category: the category roll-ups. Several would count a review in two of them twice.
     f.categories.length <= 1 &&
     f.types.length === 0 &&

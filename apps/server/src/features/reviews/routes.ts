@@ -15,6 +15,9 @@ export function reviewHandlers(ctx: AppContext) {
     handle(reviewRoutes.listReviews, ({ actor, query, request }) =>
       reviews.listReviews(ctx, actor, query, request.url),
     ),
+    handle(reviewRoutes.listReviewsByCursor, ({ actor, query, request }) =>
+      reviews.listReviewsByCursor(ctx, actor, query, request.url),
+    ),
     handle(reviewRoutes.getReview, ({ actor, params }) => reviews.getReview(ctx, actor, params.id)),
     handle(reviewRoutes.updateReview, ({ actor, params, body }) => reviews.updateReview(ctx, actor, params.id, body)),
     handle(reviewRoutes.reviewHistory, ({ actor, params, query, request }) =>
@@ -33,6 +36,9 @@ export function reviewHandlers(ctx: AppContext) {
       labels.updateStatusLabel(ctx, actor, params.id, body),
     ),
     handle(reviewRoutes.deleteStatusLabel, ({ actor, params }) => labels.deleteStatusLabel(ctx, actor, params.id)),
+    handle(reviewRoutes.mergeStatusLabel, ({ actor, params, body }) =>
+      labels.mergeStatusLabel(ctx, actor, params.id, body.into_id),
+    ),
     handle(reviewRoutes.listNotes, ({ actor, query, request }) => notes.listNotes(ctx, actor, query, request.url)),
     handle(reviewRoutes.getNote, ({ actor, params }) => notes.getNote(ctx, actor, params.id)),
     handle(reviewRoutes.createNote, ({ actor, body }) => notes.createNote(ctx, actor, body)),

@@ -1,6 +1,8 @@
 import type { TAction } from "@starboard/contract/permissions";
 import type {
   TReview,
+  TReviewCursorList,
+  TReviewCursorQuery,
   TReviewHistoryList,
   TReviewList,
   TReviewListQuery,
@@ -98,6 +100,29 @@ export async function listReviews(
     prev: hasPrev ? cursors.before : undefined,
   });
   return { ...page, cursors } satisfies TReviewList;
+}
+
+/**
+ * GET /api/v2/reviews, ReviewTrackers' cursor API: the same list by cursor only, answered as
+ * `{data, paging: {cursors: {before, after}}}`; `after` is null when no review follows, `before` when none
+ * comes before (so a client walks every review by passing `after` back until it is null).
+ */
+export async function listReviewsByCursor(
+  ctx: AppContext,
+  actor: Actor,
+  query: TReviewCursorQuery,
+  url: string,
+): Promise<TReviewCursorList> {
+  const page = await listReviews(ctx, actor, query, url);
+  return {
+    data: page._embedded.reviews,
+    paging: {
+      cursors: {
+        before: page._links.prev ? page.cursors.before : null,
+        after: page._links.next ? page.cursors.after : null,
+      },
+    },
+  };
 }
 
 /** The review in a reachable account, or 404; and 403 unless the actor may do `action` to it. */

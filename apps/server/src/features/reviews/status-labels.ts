@@ -36,7 +36,13 @@ async function countLabels(db: ScopedDb, accountId: string, query: TListQuery) {
 
 /** By `sort[by]` (`ordinal`, `name`, `created_at`, or `relevance` with keywords); by ordinal otherwise. */
 function selectLabels(db: ScopedDb, accountId: string, query: TListQuery, limit: number, offset: number) {
-  let qb = labelsOf(db, accountId, query).selectAll();
+  let qb = labelsOf(db, accountId, query)
+    .selectAll()
+    .select(
+      sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.status_label_id = review_status_labels.id)`.as(
+        "review_count",
+      ),
+    );
   const by = query["sort[by]"];
   const words = query.keywords?.trim();
   if (by === "relevance" && words) for (const order of relevanceOrder("name", words)) qb = qb.orderBy(order);
@@ -59,7 +65,7 @@ function findLabelNamed(db: Kysely<DB>, accountId: string, name: string, exceptI
 
 // ---- Presenter ----
 
-function presentStatusLabel(r: StatusLabelRow): TStatusLabel {
+function presentStatusLabel(r: StatusLabelRow & { review_count?: number }): TStatusLabel {
   return {
     id: r.id,
     account_id: r.account_id,
@@ -67,6 +73,7 @@ function presentStatusLabel(r: StatusLabelRow): TStatusLabel {
     color: r.color ?? null,
     ordinal: Number(r.ordinal),
     created_at: new Date(r.created_at).toISOString(),
+    ...(r.review_count !== undefined ? { review_count: Number(r.review_count) } : {}),
     _links: { self: { href: `/api/review_status_labels/${r.id}` } },
   };
 }
@@ -153,6 +160,42 @@ export async function updateStatusLabel(
     .returningAll()
     .executeTakeFirstOrThrow();
   return presentStatusLabel(row);
+}
+
+/**
+ * POST /api/review_status_labels/{id}/merge: the reviews with this label take `into_id` (each with a
+ * history row), and this label is deleted. 400 on `into_id` unless it is another label of the account.
+ */
+export async function mergeStatusLabel(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  intoId: string | undefined,
+): Promise<TStatusLabel> {
+  const label = await findLabel(ctx, actor, id, "delete");
+  const into = intoId && intoId !== label.id ? await findLabel(ctx, actor, intoId, "update").catch(() => null) : null;
+  if (!into || into.account_id !== label.account_id) {
+    throw AppError.invalid("into_id", "Choose another status label of this account");
+  }
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await sql`INSERT INTO review_history (account_id, review_id, user_id, action, details)
+      SELECT r.account_id, r.id, ${actor.user.id}, 'status_changed',
+        jsonb_build_object('from', jsonb_build_object('id', ${label.id}::text, 'name', ${label.name}::text),
+          'to', jsonb_build_object('id', ${into.id}::text, 'name', ${into.name}::text), 'merge', true)
+      FROM reviews r WHERE r.status_label_id = ${label.id}`.execute(trx);
+    await trx
+      .updateTable("reviews")
+      .set({ status_label_id: into.id, updated_at: new Date() })
+      .where("status_label_id", "=", label.id)
+      .execute();
+    await trx.deleteFrom("review_status_labels").where("id", "=", label.id).execute();
+  });
+  const count = await ctx.database.db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("status_label_id", "=", into.id)
+    .executeTakeFirst();
+  return presentStatusLabel({ ...into, review_count: Number(count?.n ?? 0) });
 }
 
 /** DELETE /api/review_status_labels/{id}. */

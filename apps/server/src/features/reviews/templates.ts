@@ -1,14 +1,16 @@
-import type { TListQuery } from "@starboard/contract/hal";
+import { fillTemplate, firstNameOf } from "@starboard/contract/response-templates";
 import type {
   TRenderedTemplate,
   TResponseTemplate,
   TResponseTemplateCreate,
   TResponseTemplateList,
+  TResponseTemplateListQuery,
   TResponseTemplateWrite,
 } from "@starboard/contract/reviews";
 import type { Selectable } from "kysely";
+import { sql } from "kysely";
 import type { ResponseTemplatesTable } from "../../db/schema.ts";
-import { accountIdFor, authorize, type ScopedDb, scoped } from "../../platform/access.ts";
+import { accountIdFor, authorize, isUuid, type ScopedDb, scoped } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -22,13 +24,21 @@ type TemplateRow = Selectable<ResponseTemplatesTable>;
 
 // ---- Queries ----
 
-function templatesOf(db: ScopedDb, accountId: string, query: TListQuery) {
+/** `rating` and `source_id`: the templates offered for such a review (contract templateFits, in SQL). */
+function templatesOf(db: ScopedDb, accountId: string, query: TResponseTemplateListQuery) {
   const match = keywordMatch("name", query.keywords, query.search_type);
-  const qb = db.selectFrom("response_templates").where("account_id", "=", accountId);
+  let qb = db.selectFrom("response_templates").where("account_id", "=", accountId);
+  if (query.rating !== undefined && query.rating !== "") {
+    const rating = Number(query.rating);
+    qb = qb.where(sql<boolean>`coalesce(rating_min, 0) <= ${rating} AND coalesce(rating_max, 5) >= ${rating}`);
+  }
+  if (query.source_id !== undefined && query.source_id !== "") {
+    qb = qb.where(sql<boolean>`(cardinality(source_ids) = 0 OR ${query.source_id}::uuid = ANY(source_ids))`);
+  }
   return match ? qb.where(match) : qb;
 }
 
-async function countTemplates(db: ScopedDb, accountId: string, query: TListQuery) {
+async function countTemplates(db: ScopedDb, accountId: string, query: TResponseTemplateListQuery) {
   const row = await templatesOf(db, accountId, query)
     .select((eb) => eb.fn.countAll<string>().as("count"))
     .executeTakeFirst();
@@ -36,7 +46,13 @@ async function countTemplates(db: ScopedDb, accountId: string, query: TListQuery
 }
 
 /** By `sort[by]` (`name`, `created_at`, or `relevance` with keywords); by name otherwise. */
-function selectTemplates(db: ScopedDb, accountId: string, query: TListQuery, limit: number, offset: number) {
+function selectTemplates(
+  db: ScopedDb,
+  accountId: string,
+  query: TResponseTemplateListQuery,
+  limit: number,
+  offset: number,
+) {
   let qb = templatesOf(db, accountId, query).selectAll();
   const by = query["sort[by]"];
   const words = query.keywords?.trim();
@@ -56,15 +72,27 @@ function presentTemplate(r: TemplateRow): TResponseTemplate {
     content: r.content,
     rating_min: r.rating_min ?? null,
     rating_max: r.rating_max ?? null,
+    source_ids: r.source_ids ?? [],
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
     _links: { self: { href: `/api/response_templates/${r.id}` } },
   };
 }
 
-/** Expands {reviewer_name}, {location_name} and {rating}; other braces stay as written. */
-export function renderTemplate(content: string, values: Record<"reviewer_name" | "location_name" | "rating", string>) {
-  return content.replace(/\{(reviewer_name|location_name|rating)\}/g, (_, key: keyof typeof values) => values[key]);
+/** The placeholders' values for a review (contract response-templates.ts). */
+export function placeholderValues(review: {
+  author_name: string | null;
+  location_name: string;
+  rating: number | null;
+  source_name: string;
+}) {
+  return {
+    reviewer_first_name: firstNameOf(review.author_name),
+    reviewer_name: review.author_name?.trim() || "there",
+    location_name: review.location_name,
+    rating: review.rating ? String(review.rating) : "",
+    source_name: review.source_name,
+  };
 }
 
 // ---- Service ----
@@ -73,10 +101,16 @@ export function renderTemplate(content: string, values: Record<"reviewer_name" |
 export async function listResponseTemplates(
   ctx: AppContext,
   actor: Actor,
-  query: TListQuery,
+  query: TResponseTemplateListQuery,
   url: string,
 ): Promise<TResponseTemplateList> {
   const accountId = accountIdFor(actor, query.account_id);
+  if (query.rating !== undefined && query.rating !== "" && !/^[0-5]$/.test(query.rating)) {
+    throw AppError.invalid("rating", "Ratings are 0 (no stars) to 5");
+  }
+  if (query.source_id !== undefined && query.source_id !== "" && !isUuid(query.source_id)) {
+    throw AppError.invalid("source_id", "Invalid id");
+  }
   const db = scoped(ctx.database.db, actor);
   return offsetPage({
     key: "response_templates",
@@ -101,11 +135,30 @@ export async function getResponseTemplate(ctx: AppContext, actor: Actor, id: str
 
 /** The columns the input sets (an absent field stays as it is). */
 function columns(input: Partial<TResponseTemplateWrite>) {
-  const values: { name?: string; content?: string; rating_min?: number | null; rating_max?: number | null } = {};
+  const values: {
+    name?: string;
+    content?: string;
+    rating_min?: number | null;
+    rating_max?: number | null;
+    source_ids?: string[];
+  } = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.content !== undefined) values.content = input.content;
   if (input.rating_min !== undefined) values.rating_min = input.rating_min;
   if (input.rating_max !== undefined) values.rating_max = input.rating_max;
+  if (input.source_ids !== undefined) {
+    if (input.source_ids.some((id) => !isUuid(id))) throw AppError.invalid("source_ids", "Invalid id");
+    values.source_ids = [...new Set(input.source_ids)];
+  }
+  if (
+    values.rating_min !== undefined &&
+    values.rating_max !== undefined &&
+    values.rating_min !== null &&
+    values.rating_max !== null &&
+    values.rating_min > values.rating_max
+  ) {
+    throw AppError.invalid("rating_min", "The lowest rating must not be above the highest");
+  }
   return values;
 }
 
@@ -164,10 +217,6 @@ export async function renderResponseTemplate(
   return {
     template_id: template.id,
     review_id: review.id,
-    content: renderTemplate(template.content, {
-      reviewer_name: review.author_name?.trim() || "there",
-      location_name: review.location_name,
-      rating: review.rating ? String(review.rating) : "",
-    }),
+    content: fillTemplate(template.content, placeholderValues(review)),
   };
 }

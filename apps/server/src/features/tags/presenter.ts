@@ -1,12 +1,13 @@
 import type { TReviewTag, TTag } from "@starboard/contract/reviews";
 import type { ReviewTagRow, TagRow } from "./queries.ts";
 
-export function presentTag(r: TagRow): TTag {
+export function presentTag(r: TagRow & { review_count?: number }): TTag {
   return {
     id: r.id,
     account_id: r.account_id,
     name: r.name,
     created_at: new Date(r.created_at).toISOString(),
+    ...(r.review_count !== undefined ? { review_count: Number(r.review_count) } : {}),
     _links: { self: { href: `/api/tags/${r.id}` } },
   };
 }

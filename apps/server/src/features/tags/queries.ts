@@ -25,7 +25,9 @@ export async function countTags(db: ScopedDb, accountId: string, query: TListQue
 
 /** By `sort[by]` (`name`, `created_at`, or `relevance` with keywords); by name otherwise. */
 export function selectTags(db: ScopedDb, accountId: string, query: TListQuery, limit: number, offset: number) {
-  let qb = tagsOf(db, accountId, query).selectAll();
+  let qb = tagsOf(db, accountId, query)
+    .selectAll()
+    .select(sql<number>`(SELECT count(*)::int FROM review_tags rt WHERE rt.tag_id = tags.id)`.as("review_count"));
   const by = query["sort[by]"];
   const words = query.keywords?.trim();
   if (by === "relevance" && words) for (const order of relevanceOrder("name", words)) qb = qb.orderBy(order);
@@ -53,6 +55,35 @@ export async function renameTag(db: Kysely<DB>, id: string, name: string) {
   const row = await db.updateTable("tags").set({ name }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
   await db.updateTable("review_tags").set({ name }).where("tag_id", "=", id).where("name", "<>", name).execute();
   return row;
+}
+
+/** Reviews carrying the tag. */
+export async function countTagReviews(db: Kysely<DB>, id: string) {
+  const row = await db
+    .selectFrom("review_tags")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("tag_id", "=", id)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Merges tag `from` into `into` (same account): each review with `from` carries `into` instead (once,
+ * when it had both), then `from` is deleted. Answers how many reviews it moved.
+ */
+export async function mergeTagInto(db: Kysely<DB>, from: TagRow, into: TagRow) {
+  await db
+    .deleteFrom("review_tags")
+    .where("tag_id", "=", from.id)
+    .where("review_id", "in", db.selectFrom("review_tags").select("review_id").where("tag_id", "=", into.id))
+    .execute();
+  const moved = await db
+    .updateTable("review_tags")
+    .set({ tag_id: into.id, name: into.name })
+    .where("tag_id", "=", from.id)
+    .executeTakeFirst();
+  await db.deleteFrom("tags").where("id", "=", from.id).execute();
+  return Number(moved.numUpdatedRows ?? 0);
 }
 
 export async function deleteTag(db: Kysely<DB>, id: string) {

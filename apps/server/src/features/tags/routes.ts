@@ -12,6 +12,7 @@ export function tagHandlers(ctx: AppContext) {
     handle(tagRoutes.updateTag, ({ actor, params, body }) => tags.updateTag(ctx, actor, params.id, body)),
     handle(tagRoutes.replaceTag, ({ actor, params, body }) => tags.updateTag(ctx, actor, params.id, body)),
     handle(tagRoutes.deleteTag, ({ actor, params }) => tags.deleteTag(ctx, actor, params.id)),
+    handle(tagRoutes.mergeTag, ({ actor, params, body }) => tags.mergeTag(ctx, actor, params.id, body.into_id)),
     handle(tagRoutes.listReviewTags, ({ actor, query, request }) =>
       tags.listReviewTags(ctx, actor, query, request.url),
     ),

@@ -10,7 +10,7 @@ import {
   type TTagList,
   type TTagWrite,
 } from "@starboard/contract/reviews";
-import { accountIdFor, authorize, scoped } from "../../platform/access.ts";
+import { accountIdFor, authorize, isUuid, scoped } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -20,6 +20,7 @@ import { reviewTagPolicy, tagPolicy } from "./policy.ts";
 import { presentReviewTag, presentTag } from "./presenter.ts";
 import {
   countReviewTags,
+  countTagReviews,
   countTags,
   deleteReviewTag as deleteReviewTagRow,
   deleteTag as deleteTagRow,
@@ -27,6 +28,7 @@ import {
   findTagByName,
   insertReviewTag,
   insertTag,
+  mergeTagInto,
   type ReviewTagRow,
   renameTag,
   reviewHasTag,
@@ -58,7 +60,28 @@ async function findTag(ctx: AppContext, actor: Actor, id: string, action: "read"
 }
 
 export async function getTag(ctx: AppContext, actor: Actor, id: string): Promise<TTag> {
-  return presentTag(await findTag(ctx, actor, id, "read"));
+  const tag = await findTag(ctx, actor, id, "read");
+  return presentTag({ ...tag, review_count: await countTagReviews(ctx.database.db, tag.id) });
+}
+
+/**
+ * POST /api/tags/{id}/merge: the reviews tagged with this tag carry `into_id` instead (near-duplicates
+ * such as "Follow up" and "follow-up"), and this tag is deleted. 400 on `into_id` for a tag that is not
+ * another of the same account's.
+ */
+export async function mergeTag(ctx: AppContext, actor: Actor, id: string, intoId: string | undefined): Promise<TTag> {
+  const tag = await findTag(ctx, actor, id, "delete");
+  const into =
+    intoId && isUuid(intoId) && intoId !== tag.id
+      ? await scoped(ctx.database.db, actor)
+          .find("tags", intoId)
+          .catch(() => null)
+      : null;
+  if (!into || into.account_id !== tag.account_id)
+    throw AppError.invalid("into_id", "Choose another tag of this account");
+  authorize(actor, "update", tagPolicy, into);
+  await ctx.database.db.transaction().execute((trx) => mergeTagInto(trx, tag, into));
+  return presentTag({ ...into, review_count: await countTagReviews(ctx.database.db, into.id) });
 }
 
 /** 409 on `name` when the account has a tag of this name (whatever the case) other than `exceptId`. */

@@ -9,6 +9,7 @@ export const USER_SORTS = {
   name: "name",
   email: "email",
   created_at: "created_at",
+  updated_at: "updated_at",
   status: "status",
   user_type_id: "user_type_id",
   user_type: "user_type_id",

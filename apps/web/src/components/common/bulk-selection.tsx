@@ -1,7 +1,12 @@
 import { Checkbox } from "@mantine/core";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useReducer } from "react";
 import { useLocationFilterChange } from "../../lib/filters.ts";
-import { EMPTY_SELECTION, headerCheckboxState, selectionReducer, type THeaderCheckbox } from "./bulk-selection.ts";
+import {
+  EMPTY_SELECTION,
+  headerCheckboxState,
+  selectionReducer,
+  type THeaderCheckbox,
+} from "./bulk-selection-state.ts";
 
 export type TBulkSelection = {
   selected: string[];

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SELECTION, headerCheckboxState, selectionReducer, type TSelectionAction } from "./bulk-selection.ts";
+import {
+  EMPTY_SELECTION,
+  headerCheckboxState,
+  selectionReducer,
+  type TSelectionAction,
+} from "./bulk-selection-state.ts";
 import { charCount } from "./char-count.ts";
 import { clampPage } from "./page-number.ts";
 import { nextSort, nextSortDirection } from "./sort-cycle.ts";

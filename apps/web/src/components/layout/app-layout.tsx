@@ -3,10 +3,12 @@ import { useMediaQuery } from "@mantine/hooks";
 import { type KeyboardEvent, type PointerEvent, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useSignedInSession } from "../../lib/session";
+import { ScheduleExportMount } from "../schedule-export/mount";
 import { ErrorBoundary } from "../shell/error-boundary";
 import { PageLoader } from "../shell/page-loader";
 import classes from "./app-layout.module.css";
 import { FilterBarSlot } from "./filter-bar-slot";
+import { ImpersonationBanner } from "./impersonation-banner";
 import { LeftNav } from "./left-nav";
 import { ScrollToTop } from "./scroll-to-top";
 import { StagingBanner } from "./staging-banner";
@@ -84,6 +86,7 @@ export function AppLayout() {
             </header>
           )}
           <StagingBanner />
+          <ImpersonationBanner session={session} />
           <TrialBanner session={session} />
           <main id="main-content" className={classes.page} tabIndex={-1}>
             <FilterBarSlot />
@@ -95,6 +98,7 @@ export function AppLayout() {
           </main>
         </div>
       </div>
+      <ScheduleExportMount />
       {mobile && (
         <Drawer
           opened={drawerOpen}

@@ -9,8 +9,11 @@ export interface ScheduleExportRequest {
   /** The export type of the page (docs/product/platform.md §3, Scheduled export: export_type). */
   exportType: string;
   /** An existing scheduled export being edited. */
-  scheduledExportId?: number;
+  scheduledExportId?: string;
 }
+
+/** localStorage: "false" while the flyout is open (docs/product/platform.md §4, Flyout). */
+export const COLLAPSED_FLYOUT_KEY = "collapsedFlyout";
 
 let current: ScheduleExportRequest | null = null;
 const listeners = new Set<() => void>();

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  type FacebookApiRecommendation,
+  type FakeFacebookState,
+  startFakeFacebook,
+} from "../../sandboxes/sources/facebook.ts";
+import type { FakeServer } from "../../sandboxes/sources/http.ts";
 import { listAllReviews, type ReviewConnector, type SourceLocationRef } from "./connector.ts";
 import { FACEBOOK_RATING_FIELDS } from "./facebook.ts";
-import { type FacebookApiRecommendation, type FakeFacebookState, startFakeFacebook } from "./fakes/facebook.ts";
-import type { FakeServer } from "./fakes/fake-http.ts";
 import { connectorFor } from "./registry.ts";
 import { expectConnectorError } from "./test-support.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FakeGoogleState, type GoogleApiReview, startFakeGoogle } from "../../sandboxes/sources/google.ts";
+import type { FakeServer } from "../../sandboxes/sources/http.ts";
 import { listAllReviews, type ReviewConnector, type SourceLocationRef } from "./connector.ts";
-import type { FakeServer } from "./fakes/fake-http.ts";
-import { type FakeGoogleState, type GoogleApiReview, startFakeGoogle } from "./fakes/google.ts";
 import { connectorFor } from "./registry.ts";
 import { expectConnectorError } from "./test-support.ts";
 

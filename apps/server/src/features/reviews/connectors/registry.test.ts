@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeGoogle } from "./fakes/google.ts";
+import { startFakeGoogle } from "../../sandboxes/sources/google.ts";
 import { connectorFor } from "./registry.ts";
 
 describe("connector registry", () => {

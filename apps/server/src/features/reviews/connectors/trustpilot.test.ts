@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FakeServer } from "../../sandboxes/sources/http.ts";
+import {
+  type FakeTrustpilotState,
+  startFakeTrustpilot,
+  type TrustpilotApiReview,
+} from "../../sandboxes/sources/trustpilot.ts";
 import { listAllReviews, type ReviewConnector, type SourceLocationRef } from "./connector.ts";
-import type { FakeServer } from "./fakes/fake-http.ts";
-import { type FakeTrustpilotState, startFakeTrustpilot, type TrustpilotApiReview } from "./fakes/trustpilot.ts";
 import { connectorFor } from "./registry.ts";
 import { expectConnectorError } from "./test-support.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FakeServer } from "../../sandboxes/sources/http.ts";
+import { type FakeYelpState, startFakeYelp, type YelpApiReview } from "../../sandboxes/sources/yelp.ts";
 import { listAllReviews, type ReviewConnector, type SourceLocationRef } from "./connector.ts";
-import type { FakeServer } from "./fakes/fake-http.ts";
-import { type FakeYelpState, startFakeYelp, type YelpApiReview } from "./fakes/yelp.ts";
 import { connectorFor } from "./registry.ts";
 import { expectConnectorError } from "./test-support.ts";
 import { pacificTimeToDate } from "./yelp.ts";

@@ -1,15 +1,20 @@
-import { Paper, Text } from "@mantine/core";
+import { Anchor, Paper, Text } from "@mantine/core";
+import { Link } from "react-router";
 
-/** One headline number of the dashboard. */
+/** One headline number of the dashboard; `title` says what it counts, `link` opens the reviews behind it. */
 export function KpiCard({
   label,
   value,
   hint,
+  title,
+  link,
   testId,
 }: {
   label: string;
   value: string;
   hint?: string | null;
+  title?: string;
+  link?: { to: string; label: string };
   testId: string;
 }) {
   return (
@@ -21,9 +26,19 @@ export function KpiCard({
         {value}
       </Text>
       {hint && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" data-testid={`${testId}-hint`}>
           {hint}
         </Text>
+      )}
+      {title && (
+        <Text size="xs" c="dimmed">
+          {title}
+        </Text>
+      )}
+      {link && (
+        <Anchor component={Link} to={link.to} size="xs" data-testid={`${testId}-link`}>
+          {link.label}
+        </Anchor>
       )}
     </Paper>
   );

@@ -13,9 +13,12 @@ const BUCKET_LABEL: Record<TMetricsOverview["granularity"], Intl.DateTimeFormatO
 export function TrendCharts({ overview }: { overview: TMetricsOverview }) {
   const format = new Intl.DateTimeFormat("en-US", BUCKET_LABEL[overview.granularity]);
   const label = (date: string) => format.format(new Date(`${date}T00:00:00Z`));
-  const volume = overview.timeseries.map((p) => ({ label: label(p.date), value: p.total_reviews }));
-  const rating = overview.timeseries.map((p) => ({ label: label(p.date), value: p.avg_rating }));
   const per = overview.granularity === "day" ? "day" : overview.granularity === "week" ? "week" : "month";
+  // A first or last week (month) cut by the dates is marked, so its smaller count does not read as a drop.
+  const mark = (p: TMetricsOverview["timeseries"][number]) =>
+    p.partial ? { partial: true, partialNote: `${p.days} ${p.days === 1 ? "day" : "days"} of the ${per}` } : {};
+  const volume = overview.timeseries.map((p) => ({ label: label(p.date), value: p.total_reviews, ...mark(p) }));
+  const rating = overview.timeseries.map((p) => ({ label: label(p.date), value: p.avg_rating, ...mark(p) }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <Paper withBorder p="md" component="section" aria-labelledby="volume-title" data-testid="volume-chart">

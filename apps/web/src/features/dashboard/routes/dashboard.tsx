@@ -1,6 +1,8 @@
 import { Anchor, Group, SimpleGrid, Skeleton, Stack } from "@mantine/core";
+import { RESPONSE_RATE_EXPLAINED } from "@starboard/contract/review-answered";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useFilters } from "../../../lib/filters";
@@ -39,6 +41,9 @@ export default function DashboardRoute() {
           </Anchor>
         }
       />
+      <Group justify="flex-end" mb="xs">
+        <ExportMenu resource="metric_locations" />
+      </Group>
       {overview.isPending ? (
         <Stack role="status" aria-label="Loading metrics" data-testid="dashboard-loading">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -65,7 +70,17 @@ export default function DashboardRoute() {
               hint={deltaLabel(data.total_reviews, data.previous_period.total_reviews)}
               testId="kpi-total-reviews"
             />
-            <KpiCard label="Response rate" value={formatPercent(data.response_rate)} testId="kpi-response-rate" />
+            <KpiCard
+              label="Response rate"
+              value={formatPercent(data.response_rate)}
+              hint={`${formatCount(data.answered_reviews)} answered of ${formatCount(data.respondable_reviews)} reviews that can be answered here`}
+              title={RESPONSE_RATE_EXPLAINED}
+              link={{
+                to: linkTo("respondable=true&status=responded"),
+                label: "See the answered reviews",
+              }}
+              testId="kpi-response-rate"
+            />
             <KpiCard
               label="Average response time"
               value={formatDuration(data.avg_response_time)}
@@ -83,8 +98,13 @@ export default function DashboardRoute() {
             <SentimentSplit sentiment={data.sentiment} linkTo={linkTo} />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Anchor component={Link} to={linkTo("status=not_responded")} size="sm">
-              Reviews waiting for a response
+            <Anchor
+              component={Link}
+              to={linkTo("respondable=true&status=not_responded")}
+              size="sm"
+              data-testid="waiting-link"
+            >
+              {`Reviews waiting for a response (${formatCount(data.waiting_reviews)})`}
             </Anchor>
           </Group>
         </Stack>

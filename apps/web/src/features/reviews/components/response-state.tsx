@@ -8,6 +8,7 @@ import {
   type TReview,
 } from "@starboard/contract/reviews";
 import { useDeleteResponse } from "../api/delete-response";
+import { useRetryResponse } from "../api/retry-response";
 import { formatDateTime } from "./format";
 
 type TResponseLike = NonNullable<TReview["response"]> | TResponse;
@@ -44,11 +45,14 @@ export type ResponseStateProps = {
   canDelete: boolean;
   /** Who answered (the responses list carries user_name). */
   author?: string | null;
+  /** "Retry now" on a failed publish or delete (users who may respond). */
+  canRetry?: boolean;
 };
 
 /** A review's live response: its content, its state (pending, published, failed with the spec's message), delete. */
-export function ResponseState({ reviewId, response, timeZone, canDelete, author }: ResponseStateProps) {
+export function ResponseState({ reviewId, response, timeZone, canDelete, author, canRetry }: ResponseStateProps) {
   const remove = useDeleteResponse();
+  const retry = useRetryResponse();
   const message = responseMessage(response);
   const busy = response.status === "pending" || response.status === "pending_delete";
   const deletable = canDelete && !response.read_only && !response.from_source && !busy;
@@ -115,8 +119,24 @@ export function ResponseState({ reviewId, response, timeZone, canDelete, author 
           </Text>
         )}
         {message && (
-          <Alert color="red" variant="light" p="xs" role="status" data-testid="response-message">
-            <Text size="sm">{message}</Text>
+          <Alert color="red" variant="light" p="xs" role="status">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" data-testid="response-message">
+                {message}
+              </Text>
+              {canRetry && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="red.9"
+                  onClick={() => retry.mutate(response.id)}
+                  loading={retry.isPending}
+                  disabled={retry.isSuccess}
+                >
+                  {retry.isSuccess ? "Retrying…" : "Retry now"}
+                </Button>
+              )}
+            </Group>
           </Alert>
         )}
       </Stack>

@@ -5,6 +5,8 @@ import type { TReviewAbilities } from "./review-card";
 export function reviewAbilities(permissions: TPermissions): TReviewAbilities & {
   updateStatus: boolean;
   addNote: boolean;
+  /** Assign reviews (Managers and Admins: the users who manage status labels; server triage/policy.ts). */
+  assign: boolean;
 } {
   return {
     respond: can(permissions, "respond", "review"),
@@ -13,5 +15,6 @@ export function reviewAbilities(permissions: TPermissions): TReviewAbilities & {
     deleteResponse: can(permissions, "delete", "response"),
     updateStatus: can(permissions, "update", "review"),
     addNote: can(permissions, "create", "note"),
+    assign: can(permissions, "update", "review_status_label"),
   };
 }

@@ -156,6 +156,18 @@ export function ReviewCard({
                 <Text size="sm" fw={600}>
                   {author}
                 </Text>
+                {review.source.sandbox && (
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color="grape"
+                    tt="none"
+                    title={`${review.source_name} here is Starboard's demo sandbox, not the real ${review.source_name}.`}
+                    data-testid="demo-connection"
+                  >
+                    Demo connection
+                  </Badge>
+                )}
               </Group>
               <Text size="xs" c="dimmed">
                 {[formatDate(review.published_at, timeZone), review.location.name, placeOf(review.location)]
@@ -164,7 +176,24 @@ export function ReviewCard({
               </Text>
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap" justify="flex-end">
+            {review.assigned_user && (
+              <Badge variant="light" color="indigo.9" tt="none" data-testid="assignee-badge">
+                {`Assigned to ${review.assigned_user.name}`}
+              </Badge>
+            )}
+            {review.url && (
+              <Anchor
+                href={review.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                data-testid="review-permalink"
+                aria-label={`View on ${review.source_name}: the review by ${author} (opens in a new tab)`}
+              >
+                {`View on ${review.source_name}`}
+              </Anchor>
+            )}
             {review.status_label && (
               <Badge variant="dot" color={review.status_label.color ?? "gray"} tt="none" data-testid="status-badge">
                 {review.status_label.name}
@@ -217,6 +246,7 @@ export function ReviewCard({
               response={review.response}
               timeZone={timeZone}
               canDelete={abilities.deleteResponse}
+              canRetry={abilities.respond}
             />
           ))}
 

@@ -41,6 +41,7 @@ export function ReviewResponses({
           response={response}
           timeZone={timeZone}
           canDelete={canDelete}
+          canRetry={canDelete}
           author={response.user_name}
         />
       ))}

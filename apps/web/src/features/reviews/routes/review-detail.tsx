@@ -6,6 +6,7 @@ import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useSession, useSignedInSession } from "../../../lib/session";
 import { useReview } from "../api/get-review";
+import { AssigneeSelect } from "../components/assignee-select";
 import { listQueryOf, listReturnState, reviewsListPath } from "../components/list-return";
 import { reviewAbilities } from "../components/review-abilities";
 import { ReviewCard } from "../components/review-card";
@@ -66,7 +67,10 @@ export default function ReviewDetailRoute() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
               <Paper withBorder p="md">
-                <StatusLabelSelect review={review.data} canUpdate={abilities.updateStatus} />
+                <Stack gap="sm">
+                  <StatusLabelSelect review={review.data} canUpdate={abilities.updateStatus} />
+                  <AssigneeSelect review={review.data} canAssign={abilities.assign} />
+                </Stack>
               </Paper>
               <Paper withBorder p="md">
                 <ReviewNotes reviewId={reviewId} canAdd={abilities.addNote} timeZone={timeZone} />

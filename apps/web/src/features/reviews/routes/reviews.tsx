@@ -1,16 +1,19 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Checkbox, Group, Stack, Text } from "@mantine/core";
 import { IconMessageCircleOff } from "@tabler/icons-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { pageParamFix, requestedPage } from "../../../components/common/page-number";
 import { SearchInput } from "../../../components/common/search-input";
+import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useFilters } from "../../../lib/filters";
 import { useSession, useSignedInSession } from "../../../lib/session";
 import { useReviews } from "../api/get-reviews";
+import { BulkBar, type TBulkSelection } from "../components/bulk-bar";
 import { KeyboardHelp, KeyboardHelpButton } from "../components/keyboard-help";
+import { ReviewListControls, sortOption } from "../components/list-controls";
 import { reviewAbilities } from "../components/review-abilities";
 import { ReviewCard, type TReviewCardHandle } from "../components/review-card";
 import { ReviewListSkeleton } from "../components/review-list-skeleton";
@@ -31,6 +34,13 @@ export default function ReviewsRoute() {
   const keywords = params.get("search_terms") ?? "";
   const paging = { before: params.get("before"), after: params.get("after") };
   const query = reviewListQuery(filters, { timeZone, keywords, paging });
+  // The sort, "Assigned to me" and the dashboard's `respondable` travel in the URL too (issue 11).
+  const sort = sortOption(params.get("sort"));
+  if (sort.value !== "newest") Object.assign(query, { "sort[by]": sort.by, "sort[order]": sort.order });
+  const assignedTo = params.get("assigned_to");
+  if (assignedTo) query.assigned_to = assignedTo;
+  const respondable = params.get("respondable");
+  if (respondable === "true" || respondable === "false") query.respondable = respondable;
   // `page` (without a cursor) asks for that page; once the page count is known the URL is clamped to it
   // (docs/product/platform.md §5), so ?page=999 lands on the last page.
   const page = requestedPage(params.get("page"));
@@ -53,6 +63,28 @@ export default function ReviewsRoute() {
     );
   }, [rawPage, totalPages, setParams]);
   const abilities = useMemo(() => reviewAbilities(permissions), [permissions]);
+  /** Sets list keys the filter bar does not own (sort, assigned_to) and goes back to page 1. */
+  const setListParam = (key: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+      for (const k of ["page", "before", "after"]) next.delete(k);
+      return next;
+    });
+  const jumpTo = (n: number) => {
+    current.current = -1;
+    setParams((currentParams) => {
+      const next = new URLSearchParams(currentParams);
+      for (const k of ["before", "after"]) next.delete(k);
+      if (n <= 1) next.delete("page");
+      else next.set("page", String(n));
+      return next;
+    });
+    window.scrollTo({ top: 0 });
+  };
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
 
   const [helpOpen, setHelpOpen] = useState(false);
   const helpId = useId();
@@ -76,6 +108,29 @@ export default function ReviewsRoute() {
   };
 
   const data = reviews.data;
+  const selection: TBulkSelection = allMatching
+    ? { kind: "all", total: data?._total ?? 0 }
+    : { kind: "ids", ids: [...selected] };
+  const allOnPage = allMatching || (items.length > 0 && items.every((r) => selected.has(r.id)));
+  const filterQuery = Object.fromEntries(
+    Object.entries(query)
+      .filter(
+        ([key, value]) =>
+          !["page", "per_page", "before", "after", "sort[by]", "sort[order]"].includes(key) &&
+          value !== undefined &&
+          value !== null,
+      )
+      .map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : String(value)]),
+  );
+  const toggle = (id: string, on: boolean) => {
+    setAllMatching(false);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
   return (
     <>
       <PageHeader
@@ -83,6 +138,45 @@ export default function ReviewsRoute() {
         actions={<KeyboardHelpButton opened={helpOpen} onToggle={toggleHelp} controls={helpId} />}
       />
       <KeyboardHelp opened={helpOpen} id={helpId} />
+      <Group justify="flex-end" mb="xs">
+        <ExportMenu resource="reviews" filters={filterQuery} />
+      </Group>
+      <Group mb="sm">
+        <ReviewListControls
+          sort={sort.value}
+          onSort={(value) => setListParam("sort", value === "newest" ? null : value)}
+          assignedToMe={assignedTo === "me"}
+          onAssignedToMe={(on) => setListParam("assigned_to", on ? "me" : null)}
+          totalPages={data?._total_pages ?? 1}
+          onJump={jumpTo}
+        />
+      </Group>
+      {abilities.updateStatus && data && data._total > 0 && (
+        <BulkBar
+          selection={selection}
+          filterQuery={filterQuery}
+          pageCount={items.length}
+          matching={data._total}
+          allOnPage={allOnPage}
+          onToggleAllOnPage={(on) => {
+            setAllMatching(false);
+            setSelected((prev) => {
+              const next = new Set(prev);
+              for (const r of items) {
+                if (on) next.add(r.id);
+                else next.delete(r.id);
+              }
+              return next;
+            });
+          }}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={() => {
+            setAllMatching(false);
+            setSelected(new Set());
+          }}
+          canAssign={abilities.assign}
+        />
+      )}
       <Group justify="space-between" mb="md" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="reviews-total">
           {data ? `${data._total.toLocaleString("en-US")} ${data._total === 1 ? "review" : "reviews"}` : "\u00a0"}
@@ -125,17 +219,29 @@ export default function ReviewsRoute() {
             }}
           >
             {items.map((review, i) => (
-              <ReviewCard
-                key={review.id}
-                review={review}
-                index={i}
-                abilities={abilities}
-                timeZone={timeZone}
-                detailLink={`/reviews/${review.id}`}
-                handleRef={(handle) => {
-                  cards.current[i] = handle;
-                }}
-              />
+              <Group key={review.id} align="flex-start" wrap="nowrap" gap="xs">
+                {abilities.updateStatus && (
+                  <Checkbox
+                    mt="md"
+                    aria-label={`Select the review by ${review.author_name || "Anonymous"}`}
+                    checked={allMatching || selected.has(review.id)}
+                    onChange={(e) => toggle(review.id, e.currentTarget.checked)}
+                    data-testid="select-review"
+                  />
+                )}
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <ReviewCard
+                    review={review}
+                    index={i}
+                    abilities={abilities}
+                    timeZone={timeZone}
+                    detailLink={`/reviews/${review.id}`}
+                    handleRef={(handle) => {
+                      cards.current[i] = handle;
+                    }}
+                  />
+                </div>
+              </Group>
             ))}
           </Stack>
           <ReviewPager

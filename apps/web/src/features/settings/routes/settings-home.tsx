@@ -43,6 +43,36 @@ const ENTRIES: Entry[] = [
     gate: { permissions: [["update", "alert"]] },
   },
   {
+    to: "/settings/locations",
+    title: "Locations",
+    text: "Addresses, hours, holiday hours and directory details of each location.",
+    gate: { permissions: [["read", "location"]] },
+  },
+  {
+    to: "/settings/groups",
+    title: "Groups",
+    text: "Group locations to filter and compare them.",
+    gate: { permissions: [["read", "group"]] },
+  },
+  {
+    to: "/settings/tags",
+    title: "Tags",
+    text: "Rename, merge and delete review tags and status labels.",
+    gate: { permissions: [["read", "tag"]] },
+  },
+  {
+    to: "/settings/response-templates",
+    title: "Response templates",
+    text: "Reusable replies with placeholders.",
+    gate: { permissions: [["read", "response_template"]] },
+  },
+  {
+    to: "/settings/audit-log",
+    title: "Audit Log",
+    text: "Operators who entered the account, and what they changed.",
+    gate: { permissions: [["read", "account_setting"]] },
+  },
+  {
     to: "/settings/scheduled-exports/manage?fromPage=settings",
     title: "Manage Exports",
     text: "Scheduled CSV exports sent by e-mail.",

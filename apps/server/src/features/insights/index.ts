@@ -1,0 +1,14 @@
+import type { Feature } from "../../platform/feature.ts";
+import { registerInsightsJobs } from "./jobs.ts";
+import { insightsHandlers } from "./routes.ts";
+
+/** Insights: keywords and experience categories with sentiment (reviews.md §2, §3, §7), and re-analysis. */
+export const insightsFeature: Feature = {
+  name: "insights",
+  routes: insightsHandlers,
+  jobs: registerInsightsJobs,
+};
+
+export { REANALYZE_JOB } from "./jobs.ts";
+/** A re-analysis of an account's reviews (after a model change), enqueued with the change that causes it. */
+export { requestReanalysis } from "./service.ts";
