@@ -111,6 +111,18 @@ test.describe("review triage", () => {
     await expect.poll(() => new URL(theirs.url()).searchParams.get("assigned_to")).toBe("me");
     await expect(theirs.getByTestId("reviews-total")).toHaveText("10 reviews");
     expect(new Set(await cardIds(theirs))).toEqual(new Set(ids.slice(0, 10)));
+    // ... and keeps it as a saved view: saved, cleared, applied again.
+    const view = `Assigned to me ${Date.now()}`;
+    await theirs.getByRole("button", { name: "Save as new saved filter" }).click();
+    await theirs.getByLabel("Saved filter name").fill(view);
+    await theirs.getByLabel("Saved filter name").press("Enter");
+    await expect(theirs.getByText("Filter saved")).toBeVisible();
+    await theirs.getByTestId("filter-clear-all").click();
+    await expect.poll(() => new URL(theirs.url()).searchParams.get("assigned_to")).toBeNull();
+    await theirs.getByTestId("saved-filters-toggle").click();
+    await theirs.getByRole("button", { name: view, exact: true }).click();
+    await expect.poll(() => new URL(theirs.url()).searchParams.get("assigned_to")).toBe("me");
+    await expect(theirs.getByTestId("reviews-total")).toHaveText("10 reviews");
     await colleague.close();
 
     // Answer one with a suggested reply, edited by hand.

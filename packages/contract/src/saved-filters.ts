@@ -42,6 +42,7 @@ export const SAVED_FILTER_CONFIG_KEYS = [
   "rating",
   "category",
   "sentiment",
+  "assignedTo",
 ] as const;
 
 /** Deleting the selected saved filter clears these query keys (docs/product/platform.md §4). */
@@ -79,6 +80,8 @@ export const ZSavedFilterConfigSchema = z.object({
   rating: z.array(ZRatingValue).max(6).optional(),
   category: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
   sentiment: ZSavedFilterSentimentSchema.nullable().optional(),
+  /** "Assigned to me" on the review list (the saved view of issue 11): the reviews assigned to whoever applies it. */
+  assignedTo: z.literal("me").optional(),
 });
 export type TSavedFilterConfig = z.output<typeof ZSavedFilterConfigSchema>;
 export type TSavedFilterConfigInput = z.input<typeof ZSavedFilterConfigSchema>;

@@ -20,8 +20,8 @@ import { REVIEW_RATING_VALUES } from "@starboard/contract/reviews";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
-/** Only on /reviews. */
-export const REVIEW_FILTER_KEYS = ["status", "type"] as const;
+/** Only on /reviews (assigned_to=me: "Assigned to me", also kept by saved filters). */
+export const REVIEW_FILTER_KEYS = ["status", "type", "assigned_to"] as const;
 
 export type TSharedFilterKey = (typeof FILTER_KEYS)[number];
 export type TReviewFilterKey = (typeof REVIEW_FILTER_KEYS)[number];

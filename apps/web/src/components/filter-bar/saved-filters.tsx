@@ -26,7 +26,7 @@ import { IconChevronDown, IconPencil, IconTrash } from "@tabler/icons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { ApiError } from "../../lib/api";
-import { sentimentFor, type TFilterChanges, useFilters } from "../../lib/filters";
+import { isReviewsPath, sentimentFor, type TFilterChanges, useFilters } from "../../lib/filters";
 import { useSession } from "../../lib/session";
 import { useSavedFilterMutations, useSavedFilterPages } from "./saved-filters-api";
 
@@ -80,6 +80,7 @@ export function SavedFilters() {
     }
     if (filters.sentiment)
       config.sentiment = sentimentFor(filters.sentiment, pathname) as TSavedFilterConfigInput["sentiment"];
+    if (filters.assigned_to === "me") config.assignedTo = "me";
     return config;
   };
 
@@ -98,6 +99,7 @@ export function SavedFilters() {
         sentiment:
           c.sentiment === undefined || c.sentiment === null ? null : sentimentFor(String(c.sentiment), pathname),
         savedFilterId: filter.id,
+        ...(isReviewsPath(pathname) ? { assigned_to: c.assignedTo ?? null } : {}),
       };
       setFilters(changes);
       setOpen(false);
