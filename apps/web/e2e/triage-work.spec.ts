@@ -182,6 +182,53 @@ test.describe("review triage", () => {
     await scan(page, "/settings/response-templates (1440)");
   });
 
+  test("response templates: one limited to a source is offered in the respond box only for that source's reviews", async ({
+    page,
+    request,
+  }) => {
+    const api = await managerApi(request);
+    const { source: google } = await negativeGoogle(api);
+    const answerable = await api.get<TList<"reviews", { source_id: string; source_name: string }>>(
+      "/reviews?respondable=true&per_page=100",
+    );
+    const other = answerable._embedded.reviews.find((r) => r.source_id !== google);
+    expect(other).toBeTruthy();
+    const name = `Google only ${Date.now()}`;
+
+    await signIn(page, DEMO.manager);
+    await page.goto("/settings/response-templates");
+    await page.getByTestId("add-template").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByTestId("template-content").fill("Thanks for your Google review, {reviewer_first_name}!");
+    await dialog.getByLabel("Sources", { exact: true }).click();
+    await page.getByRole("option", { name: "Google", exact: true }).click();
+    await dialog.getByLabel("Name").click();
+    await scan(page, "/settings/response-templates form with a source (1440)");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByTestId("template-row").filter({ hasText: name });
+    await expect(row).toContainText("Google");
+    await expect(row).not.toContainText("All sources");
+
+    const offered = async (sourceId: string) => {
+      await page.goto(`/reviews?respondable=true&sourceId=${sourceId}`);
+      const card = page
+        .getByTestId("review-card")
+        .filter({ has: page.getByRole("button", { name: "Respond" }) })
+        .first();
+      const id = await card.getAttribute("data-review-id");
+      const opened = page.locator(`[data-testid="review-card"][data-review-id="${id}"]`);
+      await opened.getByRole("button", { name: "Respond" }).click();
+      const picker = opened.getByLabel("Template", { exact: true });
+      await expect(picker).toHaveAttribute("placeholder", "Choose a template");
+      await picker.click();
+      return page.getByRole("option", { name, exact: true });
+    };
+    await expect(await offered(google)).toHaveCount(1);
+    await expect(await offered(other!.source_id)).toHaveCount(0);
+  });
+
   test("the dashboard's response rate and waiting count equal the list's counts behind their links", async ({
     page,
     request,

@@ -33,6 +33,9 @@ export const AVAILABLE_EXPORT_RESOURCES = [
   "metric_locations",
   "metric_groups",
   "location_performance",
+  "keywords",
+  "keyword_details",
+  "experience_categories",
 ] as const satisfies readonly TExportResource[];
 export type TAvailableExportResource = (typeof AVAILABLE_EXPORT_RESOURCES)[number];
 

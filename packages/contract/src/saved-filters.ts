@@ -11,8 +11,7 @@ import { z } from "./zod.ts";
 export const SAVED_FILTERS_PREFERENCE_TYPE = "saved_filters";
 export const SAVED_FILTER_NAME_MAX = 60;
 export const SAVED_FILTERS_PER_PAGE = 25;
-/** The null label of the saved-filter dropdown: never a saved filter's name. */
-export const NO_SAVED_FILTER_LABEL = "No saved filter";
+export { NO_SAVED_FILTER_LABEL } from "./saved-filter-label.ts";
 
 export const SAVED_FILTER_MESSAGES = {
   nameRequired: "Enter a name",

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Center.css";
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Navigate, useLocation } from "react-router";
 import { PageLoader } from "../components/shell/page-loader";

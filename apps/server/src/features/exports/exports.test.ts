@@ -6,6 +6,7 @@ import { newToken, SESSION_TTL_MS } from "../../platform/auth.ts";
 import { createGroup, createLocation, createReview, createUser, signedIn } from "../../test/factories.ts";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { generateExport } from "./index.ts";
+import { csvChunks, planExport } from "./service.ts";
 
 type ExportFile = {
   id: number;
@@ -180,7 +181,7 @@ describe("export files", () => {
 
   it("answers 400 with the field for resources not available yet and bad input", async () => {
     const post = (body: unknown) => owner.client.post(`/api/export_files/${owner.account.id}`, body);
-    for (const resource of ["keywords", "competitors_brands", "microsurvey_responses", "mta_accounts"]) {
+    for (const resource of ["competitors_overview", "competitors_brands", "microsurvey_responses", "mta_accounts"]) {
       const res = await post({ resource });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ resource: `${resource} exports are not available yet` });
@@ -323,6 +324,217 @@ describe("direct CSV downloads", () => {
   });
 });
 
+describe("insights exports (keywords, keyword_details, experience_categories)", () => {
+  type Mention = [keyword: string, category: string, sentiment: "positive" | "negative" | "neutral"];
+  let shop: Awaited<ReturnType<typeof signedIn>>;
+  let shopLocation: string;
+
+  beforeAll(async () => {
+    shop = await signedIn(t, { vertical: "restaurant" });
+    const db = t.ctx.database;
+    shopLocation = (await createLocation(db, shop.account.id, { name: "Gamma Grill" })).id;
+    const other = (await createLocation(db, shop.account.id, { name: "Delta Deli" })).id;
+    const seed: [location: string, day: string, rating: number, sentiment: number, text: string, Mention[]][] = [
+      [
+        shopLocation,
+        "2026-09-03",
+        5,
+        1,
+        "The pad thai was amazing, quick service.",
+        [
+          ["pad thai", "food", "positive"],
+          ["service", "service", "positive"],
+        ],
+      ],
+      [
+        shopLocation,
+        "2026-09-20",
+        2,
+        -1,
+        'Slow service, "cold" pad thai.',
+        [
+          ["pad thai", "food", "negative"],
+          ["service", "service", "negative"],
+        ],
+      ],
+      [other, "2026-10-02", 4, 1, "Pad thai, again, was good.", [["pad thai", "food", "positive"]]],
+      [other, "2026-10-09", 1, -1, "Dirty tables.", [["tables", "ambience", "negative"]]],
+      [shopLocation, "2026-10-15", 5, 0, "Service was fine.", [["service", "service", "neutral"]]],
+    ];
+    for (const [locationId, day, rating, sentiment, content, mentions] of seed) {
+      const r = await createReview(db, {
+        accountId: shop.account.id,
+        locationId,
+        rating,
+        sentiment,
+        content,
+        publishedAt: `${day}T15:00:00Z`,
+        categories: [...new Set(mentions.map((m) => m[1]))].sort(),
+      });
+      await db.db
+        .insertInto("review_mentions")
+        .values(
+          mentions.map(([keyword, category, s]) => ({
+            account_id: shop.account.id,
+            review_id: r.id,
+            location_id: r.location_id,
+            source_id: r.source_id,
+            published_at: r.published_at,
+            keyword,
+            category,
+            sentiment: s,
+          })),
+        )
+        .execute();
+    }
+  });
+
+  /** The CSV of an export file for the shop, written by the job and downloaded through its signed link. */
+  const exported = async (resource: string, filters: Record<string, unknown>, resourceId?: string) => {
+    const created = await shop.client.post<ExportFile>(`/api/export_files/${shop.account.id}`, {
+      resource,
+      filters,
+      ...(resourceId ? { resource_id: resourceId } : {}),
+    });
+    expect(created.status).toBe(201);
+    const done = await poll(shop.client, created.body.id);
+    expect(done.status).toBe("done");
+    return rowsOf((await shop.client.get<string>(pathOf(done.file_url!))).body);
+  };
+  const api = <T>(path: string, query: Record<string, string>) =>
+    shop.client.get<T>(`/api/insights/${shop.account.id}/${path}?${new URLSearchParams(query)}`);
+  const period = { published_after: "2026-09-01", published_before: "2026-10-31" };
+
+  it("keywords: the keyword list's rows, in its order, for the same filter (with sentiment and location)", async () => {
+    type Mentioned = {
+      keywords: { short: string; category: string | null; positive_mentions: number; negative_mentions: number }[];
+    };
+    const filters: Record<string, string>[] = [
+      {},
+      { sentiment: "negative" },
+      { location_id: shopLocation },
+      { "sort[by]": "controversy" },
+    ];
+    for (const extra of filters) {
+      const listed = await api<Mentioned>("mentioned", { ...period, ...extra, per_page: "100" });
+      expect(listed.status).toBe(200);
+      expect(listed.body.keywords.length).toBeGreaterThan(0);
+      const rows = await exported("keywords", { ...period, ...extra });
+      // Read in batches (here of one row), the file is the same.
+      const account = { id: shop.account.id, time_zone: shop.account.time_zone };
+      let csv = "";
+      for await (const chunk of csvChunks(t.ctx.database.db, planExport("keywords", account, { ...period, ...extra }), {
+        batchRows: 1,
+      }))
+        csv += chunk;
+      expect(rowsOf(csv)).toEqual(rows);
+      expect(rows).toEqual(
+        listed.body.keywords.map((k) => ({
+          Keyword: k.short,
+          Category: k.category ?? "",
+          Mentions: String(k.positive_mentions + k.negative_mentions),
+          Positive: String(k.positive_mentions),
+          Negative: String(k.negative_mentions),
+        })),
+      );
+    }
+  });
+
+  it("keyword_details: the reviews mentioning the keyword (from the filters or resource_id), as the API lists them", async () => {
+    type Page = {
+      _embedded: {
+        reviews: {
+          id: string;
+          published_at: string;
+          location_name: string | null;
+          source_name: string | null;
+          author_name: string | null;
+          rating: number | null;
+          sentiment: string;
+          title: string | null;
+          content: string | null;
+        }[];
+      };
+    };
+    const asRows = (page: Page) =>
+      page._embedded.reviews.map((r) => ({
+        "Review ID": r.id,
+        "Published At": r.published_at,
+        Location: r.location_name ?? "",
+        Source: r.source_name ?? "",
+        Author: r.author_name ?? "",
+        Rating: r.rating === null ? "" : String(r.rating),
+        Sentiment: r.sentiment,
+        Title: r.title ?? "",
+        Review: r.content ?? "",
+      }));
+    const all = await api<Page>("keyword_reviews", { ...period, keyword: "pad thai", per_page: "100" });
+    expect(all.body._embedded.reviews).toHaveLength(3);
+    // What the keyword page's export menu sends: the keyword in the filters and as resource_id.
+    expect(await exported("keyword_details", { ...period, keyword: "pad thai", resource_id: "pad thai" })).toEqual(
+      asRows(all.body),
+    );
+    expect(await exported("keyword_details", period, "pad thai")).toEqual(asRows(all.body));
+    const positive = await api<Page>("keyword_reviews", {
+      ...period,
+      keyword: "pad thai",
+      sentiment: "positive",
+      per_page: "100",
+    });
+    expect(positive.body._embedded.reviews).toHaveLength(2);
+    expect(await exported("keyword_details", { ...period, keyword: "pad thai", sentiment: "positive" })).toEqual(
+      asRows(positive.body),
+    );
+    const missing = await shop.client.post(`/api/export_files/${shop.account.id}`, {
+      resource: "keyword_details",
+      filters: period,
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ "filters.keyword": "Keyword is required" });
+  });
+
+  it("experience_categories: the category rank's rows for the same filter", async () => {
+    type Rank = {
+      items: {
+        rank: number;
+        label: string;
+        positive_percent: number | null;
+        total_count: number;
+        positive_count: number;
+        negative_count: number;
+      }[];
+    };
+    const byLocation: Record<string, string>[] = [{}, { location_id: shopLocation }];
+    for (const extra of byLocation) {
+      const ranked = await api<Rank>("category_rank", { ...period, ...extra });
+      expect(ranked.status).toBe(200);
+      expect(ranked.body.items.some((c) => c.total_count > 0)).toBe(true);
+      expect(await exported("experience_categories", { ...period, ...extra })).toEqual(
+        ranked.body.items.map((c) => ({
+          Rank: String(c.rank),
+          Category: c.label,
+          "Positive %": c.positive_percent === null ? "" : String(c.positive_percent),
+          Reviews: String(c.total_count),
+          Positive: String(c.positive_count),
+          Negative: String(c.negative_count),
+        })),
+      );
+    }
+  });
+
+  it("answers 403 as the insights API does when the account's insights are off", async () => {
+    await t.ctx.database.db
+      .updateTable("account_settings")
+      .set({ value: "false" })
+      .where("account_id", "=", other.account.id)
+      .where("code", "=", "insights")
+      .execute();
+    const res = await other.client.post(`/api/export_files/${other.account.id}`, { resource: "keywords" });
+    expect(res.status).toBe(403);
+    expect((await other.client.get(`/api/insights/${other.account.id}/mentioned`)).status).toBe(403);
+  });
+});
+
 describe("generateExport (for scheduled exports)", () => {
   it("writes the file now and answers its id, path, row count and signed link", async () => {
     const out = await generateExport(t.ctx, {
@@ -341,7 +553,12 @@ describe("generateExport (for scheduled exports)", () => {
     const file = await owner.client.get<ExportFile>(`/api/export_files/${out.fileId}`);
     expect(file.body.status).toBe("done");
     await expect(
-      generateExport(t.ctx, { accountId: owner.account.id, userId: null, resource: "keywords", filters: {} }),
-    ).rejects.toThrow("keywords exports are not available yet");
+      generateExport(t.ctx, {
+        accountId: owner.account.id,
+        userId: null,
+        resource: "competitors_overview",
+        filters: {},
+      }),
+    ).rejects.toThrow("competitors_overview exports are not available yet");
   });
 });

@@ -1,4 +1,5 @@
 import type { TExportFile } from "@starboard/contract/exports";
+import type { TCategoryRank, TKeywordReview, TMentioned } from "@starboard/contract/insights";
 import type { ExportFileRow } from "./queries.ts";
 
 /** The answer of GET /api/export_files/{id}: file_url only when done (the signed link). */
@@ -136,4 +137,38 @@ export const GROUP_METRIC_COLUMNS: Column<GroupMetricCsvRow>[] = [
   { header: "Group", cell: (r) => r.name },
   { header: "Locations", cell: (r) => r.location_count },
   ...(METRIC_COLUMNS as Column<GroupMetricCsvRow>[]),
+];
+
+// Insights (the keyword pages): the rows of the insights API, as the pages show them.
+
+/** keywords: the keyword list's columns (GET /api/insights/{accountId}/mentioned). */
+export const KEYWORD_COLUMNS: Column<TMentioned["keywords"][number]>[] = [
+  { header: "Keyword", cell: (r) => r.short },
+  { header: "Category", cell: (r) => r.category },
+  { header: "Mentions", cell: (r) => r.positive_mentions + r.negative_mentions },
+  { header: "Positive", cell: (r) => r.positive_mentions },
+  { header: "Negative", cell: (r) => r.negative_mentions },
+];
+
+/** keyword_details: the reviews mentioning the keyword (GET /api/insights/{accountId}/keyword_reviews). */
+export const KEYWORD_REVIEW_COLUMNS: Column<TKeywordReview>[] = [
+  { header: "Review ID", cell: (r) => r.id },
+  { header: "Published At", cell: (r) => r.published_at },
+  { header: "Location", cell: (r) => r.location_name },
+  { header: "Source", cell: (r) => r.source_name },
+  { header: "Author", cell: (r) => r.author_name },
+  { header: "Rating", cell: (r) => r.rating },
+  { header: "Sentiment", cell: (r) => r.sentiment },
+  { header: "Title", cell: (r) => r.title },
+  { header: "Review", cell: (r) => r.content },
+];
+
+/** experience_categories: the categories page's cards, in rank order (GET /api/insights/{accountId}/category_rank). */
+export const CATEGORY_COLUMNS: Column<TCategoryRank["items"][number]>[] = [
+  { header: "Rank", cell: (r) => r.rank },
+  { header: "Category", cell: (r) => r.label },
+  { header: "Positive %", cell: (r) => r.positive_percent },
+  { header: "Reviews", cell: (r) => r.total_count },
+  { header: "Positive", cell: (r) => r.positive_count },
+  { header: "Negative", cell: (r) => r.negative_count },
 ];

@@ -24,13 +24,23 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MailMessage } from "../../platform/mail.ts";
 import type { GroupFilter } from "../groups/index.ts";
+import {
+  categoryRankOf,
+  checkInsightsOn,
+  type KeywordExportQuery,
+  keywordListPages,
+  keywordReviewPages,
+} from "../insights/index.ts";
 import type { LocationFilter } from "../locations/index.ts";
 import { parseReviewFilter, type ReviewFilter } from "../reviews/index.ts";
 import { exportFilePolicy } from "./policy.ts";
 import {
+  CATEGORY_COLUMNS,
   type Column,
   GROUP_COLUMNS,
   GROUP_METRIC_COLUMNS,
+  KEYWORD_COLUMNS,
+  KEYWORD_REVIEW_COLUMNS,
   LOCATION_COLUMNS,
   LOCATION_METRIC_COLUMNS,
   presentExportFile,
@@ -111,6 +121,29 @@ const asPlan = <R>(resource: TAvailableExportResource, rows: Batched<R>, columns
   format: (batch) => stringify((batch as R[]).map((row) => columns.map((c) => c.cell(row) ?? ""))),
 });
 
+/** The rows of a paged read (`limit` rows from `offset`), numbered: the key of a batch is the last row's number. */
+function pagedRows<R>(page: (db: Kysely<DB>, limit: number, offset: number) => Promise<R[]>): Batched<Numbered<R>> {
+  return {
+    read: async (db, after, limit) => {
+      const offset = after ? Number(after[0]) : 0;
+      return (await page(db, limit, offset)).map((row, i) => ({ n: offset + i + 1, row }));
+    },
+    keyOf: (r) => [String(r.n)],
+  };
+}
+type Numbered<R> = { n: number; row: R };
+const numbered = <R>(columns: Column<R>[]): Column<Numbered<R>>[] =>
+  columns.map((c) => ({ header: c.header, cell: (r) => c.cell(r.row) }));
+
+/** The keys of a keyword export that are not review filters (the insights API reads them apart). */
+const KEYWORD_KEYS = ["sentiment", "keyword", "resource_id", "sort[by]", "sort[order]"] as const;
+
+/** Insights exports answer 403 when the account's insights (or experience analysis) are off, as the API does. */
+async function checkFeatureOn(db: Kysely<DB>, resource: TAvailableExportResource, accountId: string) {
+  if (resource === "keywords" || resource === "keyword_details") await checkInsightsOn(db, accountId);
+  if (resource === "experience_categories") await checkInsightsOn(db, accountId, true);
+}
+
 /** 400 unless the resource is one of §7's and its feature has landed (docs/api.md "Exports"). */
 export function checkResource(resource: string | undefined, field = "resource"): TAvailableExportResource {
   if (resource === undefined || resource === "") throw AppError.invalid(field, "Choose what to export");
@@ -145,8 +178,18 @@ export function planExport(
   prefix = "",
 ): ExportPlan {
   const query = underPrefix(prefix, () => queryOf(filters, account.time_zone));
-  const reviewFilter = (): ReviewFilter =>
-    underPrefix(prefix, () => ({ accountId: account.id, timeZone: account.time_zone, ...parseReviewFilter(query) }));
+  const reviewFilter = (q = query): ReviewFilter =>
+    underPrefix(prefix, () => ({ accountId: account.id, timeZone: account.time_zone, ...parseReviewFilter(q) }));
+  /** The keyword options apart and the review filter of the rest, as the insights API splits its query. */
+  const keywordQuery = (): [ReviewFilter, KeywordExportQuery] => {
+    const rest = { ...query };
+    const options: Record<string, string | undefined> = {};
+    for (const key of KEYWORD_KEYS) {
+      options[key] = str(rest[key]);
+      delete rest[key];
+    }
+    return [reviewFilter(rest), { ...options, keyword: options.keyword ?? options.resource_id }];
+  };
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   switch (resource) {
     case "reviews": {
@@ -184,6 +227,25 @@ export function planExport(
       return asPlan(resource, locationMetricRows(reviewFilter()), LOCATION_METRIC_COLUMNS);
     case "metric_groups":
       return asPlan(resource, groupMetricRows(reviewFilter()), GROUP_METRIC_COLUMNS);
+    case "keywords": {
+      const [f, options] = keywordQuery();
+      const pages = underPrefix(prefix, () => keywordListPages(f, options));
+      return asPlan(resource, pagedRows(pages), numbered(KEYWORD_COLUMNS));
+    }
+    case "keyword_details": {
+      const [f, options] = keywordQuery();
+      const pages = underPrefix(prefix, () => keywordReviewPages(f, options));
+      return asPlan(resource, pagedRows(pages), numbered(KEYWORD_REVIEW_COLUMNS));
+    }
+    case "experience_categories": {
+      // A few rows (the account's categories): read whole, handed out in batches.
+      const f = reviewFilter();
+      return asPlan(
+        resource,
+        pagedRows(async (db, limit, offset) => (await categoryRankOf(db, f)).slice(offset, offset + limit)),
+        numbered(CATEGORY_COLUMNS),
+      );
+    }
   }
 }
 
@@ -263,6 +325,12 @@ function checkTrial(actor: Actor) {
   }
 }
 
+/** The filters of a request with its resource_id (the keyword of keyword_details) when they name none. */
+function filtersOf(filters: Record<string, unknown>, resourceId: unknown): Record<string, unknown> {
+  if (resourceId === undefined || resourceId === null || resourceId === "" || "resource_id" in filters) return filters;
+  return { ...filters, resource_id: String(resourceId) };
+}
+
 /** POST /api/export_files/{accountId}: the row and its job, in one transaction. */
 export async function createExportFile(
   ctx: AppContext,
@@ -274,8 +342,9 @@ export async function createExportFile(
   checkTrial(actor);
   const resource = checkResource(body.resource);
   const account = await accountFacts(ctx.database.db, accountId);
+  await checkFeatureOn(ctx.database.db, resource, accountId);
   // Bad filters answer 400 now rather than failing the job later.
-  planExport(resource, account, body.filters ?? {}, "filters.");
+  planExport(resource, account, filtersOf(body.filters ?? {}, body.resource_id), "filters.");
   const row = await ctx.database.db.transaction().execute(async (trx) => {
     const inserted = await insertExportFile(trx, {
       account_id: accountId,
@@ -395,7 +464,8 @@ export async function writeExportFile(ctx: AppContext, fileId: number): Promise<
   let rowCount = 0;
   try {
     const account = await accountFacts(db, row.account_id);
-    const plan = planExport(checkResource(row.resource), account, (row.filters ?? {}) as Record<string, unknown>);
+    const filters = filtersOf((row.filters ?? {}) as Record<string, unknown>, row.resource_id);
+    const plan = planExport(checkResource(row.resource), account, filters);
     let lastProgress = 0;
     const chunks = csvChunks(db, plan, {
       onBatch: async (n) => {
@@ -483,6 +553,7 @@ export async function generateExport(
 ): Promise<{ fileId: number; path: string; rowCount: number; url: string }> {
   const resource = checkResource(input.resource);
   const account = await accountFacts(ctx.database.db, input.accountId);
+  await checkFeatureOn(ctx.database.db, resource, input.accountId);
   planExport(resource, account, input.filters, "filters.");
   const row = await insertExportFile(ctx.database.db, {
     account_id: input.accountId,

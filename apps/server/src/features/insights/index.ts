@@ -11,4 +11,12 @@ export const insightsFeature: Feature = {
 
 export { REANALYZE_JOB } from "./jobs.ts";
 /** A re-analysis of an account's reviews (after a model change), enqueued with the change that causes it. */
-export { requestReanalysis } from "./service.ts";
+/** The keyword and category rows of the insights API for a parsed review filter (the exports). */
+export {
+  categoryRankOf,
+  checkInsightsOn,
+  type KeywordExportQuery,
+  keywordListPages,
+  keywordReviewPages,
+  requestReanalysis,
+} from "./service.ts";

@@ -7,6 +7,7 @@ import {
   type TCategoryInsight,
   type TCategoryRank,
   type TKeywordDetail,
+  type TKeywordReview,
   type TKeywordSentiment,
   type TKeywordSort,
   type TMentioned,
@@ -15,7 +16,7 @@ import {
 import { reviewCategoriesFor, reviewCategoryLabel } from "@starboard/contract/review-filter";
 import type { RouteParsed } from "@starboard/contract/route";
 import type { insightsRoutes } from "@starboard/contract/routes/insights";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountIdFor } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
@@ -227,6 +228,16 @@ async function categoryInsights(
   const accountId = await insightsAccount(ctx, actor, accountIdParam);
   await insightsAccount(ctx, actor, accountId, "experience_analysis");
   const filter = await reviewFilterFrom(ctx, actor, { ...query, account_id: accountId });
+  return categoryItems(ctx.database.db, filter, opts);
+}
+
+/** The categories of a parsed review filter with their counts and cells (the categories API and exports). */
+async function categoryItems(
+  db: Kysely<DB>,
+  filter: ReviewFilter,
+  opts: { requireDates?: boolean; defaultSixMonths?: boolean; bare?: boolean },
+) {
+  const accountId = filter.accountId;
   if (opts.requireDates) {
     // reviews.md §5: category insights are requested only when both dates exist.
     if (!filter.publishedAfter) throw AppError.invalid("published_after", MESSAGES.dates);
@@ -237,8 +248,8 @@ async function categoryInsights(
     filter.publishedAfter = { day: range.from as string };
     filter.publishedBefore = { day: range.to };
   }
-  const cells = await selectCategoryCells(ctx.database.db, filter, opts.bare);
-  const vertical = await accountVertical(ctx.database.db, accountId);
+  const cells = await selectCategoryCells(db, filter, opts.bare);
+  const vertical = await accountVertical(db, accountId);
   const offered = filter.categories.length ? filter.categories : [...reviewCategoriesFor(vertical)];
   const seen = [...new Set(cells.map((c) => c.category))].filter((c) => !offered.includes(c)).sort();
   const names = [...offered, ...seen];
@@ -289,6 +300,12 @@ const byVolume = (a: TCategoryInsight, b: TCategoryInsight) =>
   (b.positive_percent ?? -1) - (a.positive_percent ?? -1) ||
   a.category.localeCompare(b.category);
 
+const ranked = (items: { insight: TCategoryInsight }[]): TCategoryRank["items"] =>
+  items
+    .map((i) => i.insight)
+    .sort(byVolume)
+    .map((insight, i) => ({ ...insight, rank: i + 1 }));
+
 /** GET /api/insights/{accountId}/category_rank: by reviews, six months by default. */
 export async function getCategoryRank(
   ctx: AppContext,
@@ -297,12 +314,7 @@ export async function getCategoryRank(
   query: Query<"getCategoryRank">,
 ): Promise<TCategoryRank> {
   const { items } = await categoryInsights(ctx, actor, accountId, query, { defaultSixMonths: true });
-  return {
-    items: items
-      .map((i) => i.insight)
-      .sort(byVolume)
-      .map((insight, i) => ({ ...insight, rank: i + 1 })),
-  };
+  return { items: ranked(items) };
 }
 
 /** GET /api/insights: the categories with their counts, for the filter bar. */
@@ -341,6 +353,64 @@ export async function getReviewKeywords(ctx: AppContext, actor: Actor, reviewId:
       highlights: highlightsOf(m.keyword, text),
     })),
   };
+}
+
+// ---- Exports (features/exports reads these through index.ts, with the review filter it parsed) ----
+
+/** 403 unless the account has insights (and experience analysis, for categories) on, as the API answers. */
+export async function checkInsightsOn(db: Kysely<DB>, accountId: string, experience = false): Promise<void> {
+  if (!(await settingOn(db, accountId, "insights"))) throw AppError.forbidden(MESSAGES.insightsOff);
+  if (experience && !(await settingOn(db, accountId, "experience_analysis")))
+    throw AppError.forbidden(MESSAGES.experienceOff);
+}
+
+/** The options of a keyword export: the keyword sentiment, the sort and (keyword_details) the keyword. */
+export interface KeywordExportQuery {
+  sentiment?: string | undefined;
+  keyword?: string | undefined;
+  "sort[by]"?: string | undefined;
+  "sort[order]"?: string | undefined;
+}
+
+/** The keyword scope of a parsed review filter, as `keywordScope` builds it for the API (400 with the field). */
+function exportScope(filter: ReviewFilter, query: KeywordExportQuery, needsKeyword: boolean): KeywordScope {
+  const sentiment = keywordSentiment(query.sentiment);
+  const keyword = needsKeyword ? (query.keyword ?? "").trim().toLowerCase() : undefined;
+  if (needsKeyword && !keyword) throw AppError.invalid("keyword", MESSAGES.keyword);
+  return { filter: { ...filter, categories: [] }, categories: filter.categories, sentiment, keyword };
+}
+
+/**
+ * The keywords list (GET …/mentioned) of a review filter, page by page (`limit` rows from `offset`),
+ * in the list's sort: the keyword export. Validates now (400), reads later.
+ */
+export function keywordListPages(filter: ReviewFilter, query: KeywordExportQuery) {
+  const scope = exportScope(filter, query, false);
+  const { sort, order } = sortOf(query);
+  return async (db: Kysely<DB>, limit: number, offset: number): Promise<TMentioned["keywords"]> => {
+    const rows = await selectKeywords(db, scope, { sort, order, limit, offset });
+    return rows.map((r) => ({
+      short: r.keyword,
+      category: r.category || null,
+      positive_mentions: r.p,
+      negative_mentions: r.n,
+    }));
+  };
+}
+
+/** The reviews mentioning one keyword (GET …/keyword_reviews) of a review filter, page by page, newest first. */
+export function keywordReviewPages(filter: ReviewFilter, query: KeywordExportQuery) {
+  const scope = exportScope(filter, query, true) as KeywordScope & { keyword: string };
+  return async (db: Kysely<DB>, limit: number, offset: number): Promise<TKeywordReview[]> => {
+    const rows = await selectKeywordReviews(db, scope, { limit, offset });
+    return rows.map((r) => presentKeywordReview(scope.keyword, r, scope.sentiment));
+  };
+}
+
+/** The ranked categories (GET …/category_rank) of a review filter, six months by default: the categories export. */
+export async function categoryRankOf(db: Kysely<DB>, filter: ReviewFilter): Promise<TCategoryRank["items"]> {
+  const { items } = await categoryItems(db, { ...filter }, { defaultSixMonths: true });
+  return ranked(items);
 }
 
 // ---- Re-analysis ----

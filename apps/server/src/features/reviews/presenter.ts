@@ -59,7 +59,8 @@ export function presentReviews(
       published_at: new Date(r.published_at).toISOString(),
       first_seen_at: new Date(r.first_seen_at).toISOString(),
       url: r.url,
-      respondable: r.source_supports_responses && !r.blocked,
+      // The shared definition (contract review-answered.ts, answered.ts): the metrics count what the card offers.
+      respondable: r.respondable && r.deleted_at_source === null,
       response_char_limit: r.source_response_char_limit,
       sentiment: r.sentiment,
       categories: r.categories ?? [],

@@ -82,6 +82,14 @@ async function fixture() {
     .insertInto("review_images")
     .values({ account_id: accountId, review_id: r1.id, url: "https://img.example/1.jpg", name: "tacos.jpg" })
     .execute();
+  // As collection sets it (ingestion/upsert.ts): a review is respondable when its source takes responses.
+  await db.db
+    .updateTable("reviews as r")
+    .from("sources as s")
+    .set((eb) => ({ respondable: eb.ref("s.supports_responses") }))
+    .whereRef("s.id", "=", "r.source_id")
+    .where("r.account_id", "=", owner.account.id)
+    .execute();
   return { ...owner, group, loc1, loc2, label, tag, r1, r2, r3, r4 };
 }
 

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Grid.css";
 import { Autocomplete, Grid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { geoRoutes } from "@starboard/contract/routes/geo";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Image.css";
 import { Anchor, Button, Image, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

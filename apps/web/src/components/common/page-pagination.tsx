@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Pagination.css";
 import { Group, Pagination } from "@mantine/core";
 import { clampPage } from "./page-number.ts";
 

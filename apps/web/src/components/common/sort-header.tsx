@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import type { ReactNode } from "react";

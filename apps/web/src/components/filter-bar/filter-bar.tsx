@@ -24,7 +24,7 @@ import {
 } from "./filter-options.ts";
 import { GroupFilter } from "./group-filter.tsx";
 import { LocationFilter } from "./location-filter.tsx";
-import { SavedFilters } from "./saved-filters.tsx";
+import { SavedFiltersEntry } from "./saved-filters-entry.tsx";
 import { SourceFilter } from "./source-filter.tsx";
 import { StaticFilter } from "./static-filter.tsx";
 
@@ -210,7 +210,7 @@ export function FilterBar(props: FilterBarProps) {
             title
           )}
           <Group gap="sm" wrap="nowrap">
-            {props.savedFilters ?? <SavedFilters />}
+            {props.savedFilters ?? <SavedFiltersEntry />}
             <Button variant="subtle" size="compact-sm" onClick={clearAll} data-testid="filter-clear-all">
               Clear All
             </Button>

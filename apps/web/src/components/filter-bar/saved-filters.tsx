@@ -36,6 +36,8 @@ const DROPDOWN_MAX_HEIGHT = 378;
 const SUCCESS_MS = 5000;
 
 type TNaming = { mode: "create" } | { mode: "rename"; filter: TSavedFilter };
+/** What the light controls (saved-filters-entry.tsx) were asked to do before this component loaded. */
+export type TSavedFiltersAction = "create" | "open" | "save";
 
 const isDuplicateError = (e: unknown) => e instanceof ApiError && e.status === 409;
 
@@ -44,7 +46,7 @@ const isDuplicateError = (e: unknown) => e instanceof ApiError && e.status === 4
  * filter from the current filters), Save (the selected one), and the dropdown that applies, renames or deletes
  * one, loading 25 at a time as the list scrolls.
  */
-export function SavedFilters() {
+export function SavedFilters({ initialAction }: { initialAction?: TSavedFiltersAction } = {}) {
   const { session } = useSession();
   const { filters, dateDescriptor, setFilters } = useFilters();
   const { pathname } = useLocation();
@@ -65,6 +67,26 @@ export function SavedFilters() {
   useEffect(() => {
     if (pages.isError) notifications.show({ color: "red", message: M.fetchFailed });
   }, [pages.isError]);
+
+  // Loaded by a press on the light controls: do what was pressed, with the focus on the control.
+  const toggle = useRef<HTMLButtonElement>(null);
+  const pending = useRef(initialAction);
+  const saveNow = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const action = pending.current;
+    if (!action) return;
+    if (action === "create") {
+      pending.current = undefined;
+      setNaming({ mode: "create" });
+    } else if (action === "open") {
+      pending.current = undefined;
+      toggle.current?.focus();
+      setOpen(true);
+    } else if (action === "save") {
+      pending.current = undefined;
+      saveNow.current?.();
+    }
+  }, []);
 
   if (!allowed) return null;
 
@@ -134,6 +156,8 @@ export function SavedFilters() {
       },
     );
   };
+
+  saveNow.current = onSave;
 
   const takenNames = (except?: string) =>
     new Set(
@@ -243,6 +267,7 @@ export function SavedFilters() {
       <Popover opened={open} onChange={setOpen} position="bottom-end" width={280} shadow="md">
         <Popover.Target>
           <Button
+            ref={toggle}
             variant="default"
             size="compact-sm"
             rightSection={<IconChevronDown size={14} aria-hidden />}

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Skeleton.css";
 import { Skeleton } from "@mantine/core";
 import type { TDateDescriptor } from "@starboard/contract/date-ranges";
 import { lazy, Suspense } from "react";

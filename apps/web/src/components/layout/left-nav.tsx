@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Menu.css";
 import { Menu, Tooltip } from "@mantine/core";
 import type { TSession } from "@starboard/contract/auth";
 import {

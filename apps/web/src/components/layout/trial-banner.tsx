@@ -1,3 +1,5 @@
+import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/ThemeIcon.css";
 import { Button, CloseButton, Group, List, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { TSetupProgress } from "@starboard/contract/accounts";

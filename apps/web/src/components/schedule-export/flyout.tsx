@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Modal.css";
 import {
   Anchor,
   Button,

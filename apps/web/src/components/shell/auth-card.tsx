@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Center.css";
 import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";

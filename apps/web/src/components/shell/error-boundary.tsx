@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert } from "@mantine/core";
 import { PageHeader } from "./page-header";
 

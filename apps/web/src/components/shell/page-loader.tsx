@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Center.css";
 import { Center, Loader } from "@mantine/core";
 
 export function PageLoader({ label = "Loading" }: { label?: string }) {

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { MESSAGES } from "@starboard/contract/errors";
 import { ApiError } from "../../lib/api";

@@ -1,3 +1,6 @@
+import "@mantine/core/styles/Center.css";
+import "@mantine/core/styles/Skeleton.css";
+import "@mantine/core/styles/Pagination.css";
 import { Center, Pagination, Skeleton, Stack, Text } from "@mantine/core";
 import { useSearchParams } from "react-router";
 

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Anchor, Badge, Paper, Table, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/PasswordInput.css";
 import { PasswordInput } from "@mantine/core";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/PasswordInput.css";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { PASSWORD_MIN_LENGTH } from "@starboard/contract/auth";
 import { MESSAGES } from "@starboard/contract/errors";

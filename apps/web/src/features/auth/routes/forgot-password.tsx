@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { ZPasswordResetRequestSchema } from "@starboard/contract/auth";
 import { type FormEvent, useState } from "react";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/PasswordInput.css";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { ZSignInRequestSchema } from "@starboard/contract/auth";
 import { type FormEvent, useState } from "react";

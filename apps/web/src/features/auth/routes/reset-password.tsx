@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { ZPasswordUpdateSchema } from "@starboard/contract/auth";
 import { MESSAGES } from "@starboard/contract/errors";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { ZSignupRequestSchema } from "@starboard/contract/auth";
 import { MESSAGES } from "@starboard/contract/errors";

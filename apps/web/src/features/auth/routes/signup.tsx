@@ -1,3 +1,4 @@
+import "@mantine/core/styles/PasswordInput.css";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { ZSignupRequestSchema } from "@starboard/contract/auth";
 import { type ChangeEvent, type FormEvent, useState } from "react";

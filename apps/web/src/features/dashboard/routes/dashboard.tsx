@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Skeleton.css";
 import { Anchor, Group, SimpleGrid, Skeleton, Stack } from "@mantine/core";
 import { RESPONSE_RATE_EXPLAINED } from "@starboard/contract/review-answered";
 import { lazy, Suspense } from "react";

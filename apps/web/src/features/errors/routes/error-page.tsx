@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Center.css";
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { MESSAGES } from "@starboard/contract/errors";
 import { useEffect } from "react";

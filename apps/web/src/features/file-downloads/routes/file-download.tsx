@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { EXPORT_MESSAGES, EXPORT_POLL_INTERVAL_MS, type TExportFile } from "@starboard/contract/exports";
 import { exportRoutes } from "@starboard/contract/routes/exports";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Text } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/shell/auth-card";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Text } from "@mantine/core";
 import { AuthCard } from "../../../components/shell/auth-card";
 

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Skeleton.css";
 import { Anchor, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { INSIGHTS_MESSAGES, type TCategoryInsight } from "@starboard/contract/insights";
 import { Link } from "react-router";

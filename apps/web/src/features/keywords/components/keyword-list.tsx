@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Anchor, Box, Group, Table, Text } from "@mantine/core";
 import type { TKeyword } from "@starboard/contract/insights";
 import { reviewCategoryLabel } from "@starboard/contract/review-filter";

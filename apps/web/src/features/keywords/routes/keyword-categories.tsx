@@ -1,3 +1,5 @@
+import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/Skeleton.css";
 import { Anchor, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { INSIGHTS_MESSAGES, type TCategories } from "@starboard/contract/insights";
 import { lazy, Suspense } from "react";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Skeleton.css";
+import "@mantine/core/styles/Table.css";
 import { Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { reviewCategoryLabel } from "@starboard/contract/review-filter";
 import { lazy, Suspense } from "react";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Skeleton.css";
 import { Group, Paper, Select, Skeleton, Stack, Text } from "@mantine/core";
 import { INSIGHTS_MESSAGES, KEYWORD_SORT_LABELS, KEYWORD_SORTS, type TKeywordSort } from "@starboard/contract/insights";
 import { useSearchParams } from "react-router";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Modal.css";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useLocation as useRouterLocation } from "react-router";

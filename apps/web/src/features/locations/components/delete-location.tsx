@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Modal.css";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import type { TLocation } from "@starboard/contract/locations";
 import { locationRoutes } from "@starboard/contract/routes/locations";

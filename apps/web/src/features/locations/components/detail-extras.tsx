@@ -1,3 +1,6 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Skeleton.css";
+import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Tabs.css";
 import {
   Alert,

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { TLocation } from "@starboard/contract/locations";
 import { Link } from "react-router";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { ActionIcon, Button, Collapse, Group, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import type { TLocation } from "@starboard/contract/locations";
 import { IconChevronDown, IconChevronRight, IconTrash } from "@tabler/icons-react";

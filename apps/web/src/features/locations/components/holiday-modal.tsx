@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Modal.css";
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";

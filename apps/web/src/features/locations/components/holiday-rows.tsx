@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/dates/styles.css";
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, Text } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { IconPlus, IconTrash, IconX } from "@tabler/icons-react";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Grid.css";
 import { Alert, Button, Checkbox, Grid, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { USER_TYPE_IDS } from "@starboard/contract/permissions";
 import type { ReactNode } from "react";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Grid.css";
+import "@mantine/core/styles/Table.css";
 import { Anchor, Grid, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { TLocation } from "@starboard/contract/locations";
 import type { ReactNode } from "react";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Grid.css";
 import { Checkbox, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { TLocation } from "@starboard/contract/locations";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Modal.css";
 import { Button, Group, Modal, Paper, Text } from "@mantine/core";
 import { useEffect } from "react";
 

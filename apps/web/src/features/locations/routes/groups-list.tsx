@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Table.css";
 import { ActionIcon, Button, Paper, Table, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconTrash } from "@tabler/icons-react";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Skeleton.css";
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import type { TLocation } from "@starboard/contract/locations";
 import { useQueryClient } from "@tanstack/react-query";

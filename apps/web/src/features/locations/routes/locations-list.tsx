@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Anchor, Button, Checkbox, Group, Paper, Select, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Image.css";
 import { ActionIcon, Group, Image, Modal, Stack, Text } from "@mantine/core";
 import type { TReviewImage } from "@starboard/contract/reviews";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Kbd.css";
+import "@mantine/core/styles/Table.css";
 import { Button, Collapse, Group, Kbd, Paper, Table, Text } from "@mantine/core";
 import { IconKeyboard } from "@tabler/icons-react";
 import { useId } from "react";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/NumberInput.css";
 import { Button, Group, NumberInput, Select, Switch } from "@mantine/core";
 import { REVIEW_LIST_SORT_OPTIONS, type TReviewListSort } from "@starboard/contract/triage";

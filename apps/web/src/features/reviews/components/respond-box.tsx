@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Modal.css";
 import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { templateFits } from "@starboard/contract/response-templates";

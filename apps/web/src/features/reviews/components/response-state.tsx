@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Alert.css";
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {

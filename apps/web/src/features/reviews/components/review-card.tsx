@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Image.css";
+import "@mantine/core/styles/Spoiler.css";
 import { Anchor, Badge, Button, Group, Image, Paper, Spoiler, Stack, Text, Title } from "@mantine/core";
 import type { TReview } from "@starboard/contract/reviews";
 import {

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Image.css";
 import { Group, Image, UnstyledButton } from "@mantine/core";
 import type { TReviewImage } from "@starboard/contract/reviews";
 import { useState } from "react";

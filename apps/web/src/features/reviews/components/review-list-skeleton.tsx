@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Skeleton.css";
 import { Group, Paper, Skeleton, Stack } from "@mantine/core";
 
 /** Placeholder cards while the list loads. */

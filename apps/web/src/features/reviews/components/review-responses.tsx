@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Skeleton.css";
 import { Skeleton, Stack, Text } from "@mantine/core";
 import { QueryError } from "../../../components/shell/query-error";
 import { useResponses } from "../api/get-responses";

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Skeleton.css";
+import "@mantine/core/styles/Grid.css";
 import { Anchor, Grid, Group, Paper, Skeleton, Stack } from "@mantine/core";
 import { IconArrowLeft, IconHistory } from "@tabler/icons-react";
 import { useMemo } from "react";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Anchor, Group, Table, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";

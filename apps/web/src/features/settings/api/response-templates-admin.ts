@@ -1,5 +1,7 @@
 import type { TResponseTemplateWrite } from "@starboard/contract/reviews";
+import type { RouteInput } from "@starboard/contract/route";
 import { reviewRoutes } from "@starboard/contract/routes/reviews";
+import { sourceRoutes } from "@starboard/contract/routes/sources";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api";
 
@@ -35,3 +37,21 @@ export function useDeleteTemplate() {
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** GET /sources: the sources the account has listings or reviews on, offered to limit a template. */
+export const useTemplateSources = () =>
+  useQuery({
+    queryKey: [...KEY, "sources"],
+    queryFn: ({ signal }) =>
+      call(
+        sourceRoutes.listSources,
+        {
+          query: { page: 1, per_page: 500, sort: "name" } as NonNullable<
+            RouteInput<typeof sourceRoutes.listSources>["query"]
+          >,
+        },
+        { signal },
+      ),
+    select: (page) => page._embedded.sources.map((s) => ({ value: s.id, label: s.name })),
+    staleTime: 5 * 60_000,
+  });

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Switch.css";
 import { Button, Group, Input, Select, Stack, Switch, Text } from "@mantine/core";
 import type { TAlertReference } from "@starboard/contract/alerts";
 import { type FormEvent, type ReactNode, useState } from "react";

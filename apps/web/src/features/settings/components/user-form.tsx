@@ -1,3 +1,4 @@
+import "@mantine/core/styles/PasswordInput.css";
 import { Button, Group, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useUserTypes } from "../api/get-user-types";

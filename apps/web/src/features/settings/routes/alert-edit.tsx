@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Modal.css";
 import { Button, Paper, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";

@@ -1,3 +1,6 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Switch.css";
+import "@mantine/core/styles/Table.css";
 import { ActionIcon, Anchor, Button, Paper, Switch, Table, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";

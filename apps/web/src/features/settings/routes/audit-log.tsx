@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Paper, Table, Text } from "@mantine/core";
 import type { TAuditEntry } from "@starboard/contract/audit";
 import { PageHeader } from "../../../components/shell/page-header";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Stack } from "@mantine/core";
 import { MESSAGES } from "@starboard/contract/errors";
 import { PlaceholderPage } from "../../../components/shell/placeholder-page";

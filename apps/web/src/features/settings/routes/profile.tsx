@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/PasswordInput.css";
 import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { PASSWORD_MIN_LENGTH } from "@starboard/contract/auth";

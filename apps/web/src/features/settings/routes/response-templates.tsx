@@ -1,5 +1,21 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/NumberInput.css";
-import { Button, Group, Modal, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
+import "@mantine/core/styles/Pill.css";
+import "@mantine/core/styles/PillsInput.css";
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { can } from "@starboard/contract/permissions";
@@ -14,11 +30,24 @@ import { PageHeader } from "../../../components/shell/page-header";
 import { errorMessage, QueryError } from "../../../components/shell/query-error";
 import { EmptyRows, TableSkeleton } from "../../../components/shell/table-states";
 import { useSession } from "../../../lib/session";
-import { useDeleteTemplate, useSaveTemplate, useTemplates } from "../api/response-templates-admin";
+import { useDeleteTemplate, useSaveTemplate, useTemplateSources, useTemplates } from "../api/response-templates-admin";
 import { BackLink } from "../components/back-link";
 
-type Draft = { id?: string; name: string; content: string; rating_min: number | null; rating_max: number | null };
-const EMPTY: Draft = { name: "", content: "", rating_min: null, rating_max: null };
+type Draft = {
+  id?: string;
+  name: string;
+  content: string;
+  rating_min: number | null;
+  rating_max: number | null;
+  source_ids: string[];
+};
+const EMPTY: Draft = { name: "", content: "", rating_min: null, rating_max: null, source_ids: [] };
+type TSourceOption = { value: string; label: string };
+
+const sourcesText = (ids: string[], options: TSourceOption[] | undefined) =>
+  ids.length === 0
+    ? "All sources"
+    : ids.map((id) => options?.find((o) => o.value === id)?.label ?? "Unknown source").join(", ");
 
 const ratingsText = (t: Pick<TResponseTemplate, "rating_min" | "rating_max">) =>
   t.rating_min === null && t.rating_max === null ? "Any rating" : `${t.rating_min ?? 0} to ${t.rating_max ?? 5} stars`;
@@ -28,6 +57,7 @@ function TemplateForm({ draft, onClose }: { draft: Draft; onClose: () => void })
   const [value, setValue] = useState(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveTemplate();
+  const sources = useTemplateSources();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const insert = (key: string) => {
     const el = textRef.current;
@@ -121,6 +151,27 @@ function TemplateForm({ draft, onClose }: { draft: Draft; onClose: () => void })
             onChange={(v) => setValue({ ...value, rating_max: v === "" ? null : Number(v) })}
           />
         </Group>
+        <MultiSelect
+          label="Sources"
+          description="Offered only for reviews from these sources; none chosen: every source."
+          placeholder={value.source_ids.length ? undefined : "All sources"}
+          searchable
+          clearable
+          hidePickedOptions
+          data={[
+            ...(sources.data ?? []),
+            ...value.source_ids
+              .filter((id) => !sources.data?.some((o) => o.value === id))
+              .map((id) => ({ value: id, label: sources.isPending ? "Loading…" : "Unknown source" })),
+          ]}
+          value={value.source_ids}
+          onChange={(ids) => setValue({ ...value, source_ids: ids })}
+          nothingFoundMessage={
+            sources.isError ? `Error fetching sources: ${errorMessage(sources.error)}` : "No sources"
+          }
+          error={sources.isError ? `Error fetching sources: ${errorMessage(sources.error)}` : undefined}
+          data-testid="template-sources"
+        />
         <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)" aria-live="polite">
           <Text size="xs" fw={700} c="dimmed" mb={4}>
             Preview
@@ -148,6 +199,7 @@ export default function ResponseTemplatesRoute() {
   const canEdit = can(permissions, "update", "response_template");
   const templates = useTemplates();
   const remove = useDeleteTemplate();
+  const sources = useTemplateSources();
   const [editing, setEditing] = useState<Draft | null>(null);
   const confirmDelete = (t: TResponseTemplate) =>
     modals.openConfirmModal({
@@ -188,8 +240,8 @@ export default function ResponseTemplatesRoute() {
       />
       <Paper withBorder p="md" radius="md">
         <Text size="sm" c="dimmed" mb="md">
-          Templates appear in the respond box for reviews in their rating range. Placeholders such as the reviewer's
-          first name and the location name are filled in for each review.
+          Templates appear in the respond box for reviews in their rating range and from their sources. Placeholders
+          such as the reviewer's first name and the location name are filled in for each review.
         </Text>
         {templates.isPending ? (
           <TableSkeleton />
@@ -204,6 +256,7 @@ export default function ResponseTemplatesRoute() {
                 <Table.Tr>
                   <Table.Th scope="col">Name</Table.Th>
                   <Table.Th scope="col">Ratings</Table.Th>
+                  <Table.Th scope="col">Sources</Table.Th>
                   <Table.Th scope="col">Response</Table.Th>
                   {canEdit && <Table.Th scope="col">Actions</Table.Th>}
                 </Table.Tr>
@@ -213,6 +266,7 @@ export default function ResponseTemplatesRoute() {
                   <Table.Tr key={t.id} data-testid="template-row">
                     <Table.Td>{t.name}</Table.Td>
                     <Table.Td>{ratingsText(t)}</Table.Td>
+                    <Table.Td>{sourcesText(t.source_ids, sources.data)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={2}>
                         {t.content}
@@ -232,6 +286,7 @@ export default function ResponseTemplatesRoute() {
                                 content: t.content,
                                 rating_min: t.rating_min,
                                 rating_max: t.rating_max,
+                                source_ids: t.source_ids,
                               })
                             }
                           >

@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Table.css";
 import { Button, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";

@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Table.css";
 import { Anchor, Badge, Button, Group, Paper, Table, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";

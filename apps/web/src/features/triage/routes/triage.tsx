@@ -1,3 +1,7 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Code.css";
+import "@mantine/core/styles/Table.css";
 import { Alert, Badge, Code, Container, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { errorMessage } from "../../../components/shell/query-error";

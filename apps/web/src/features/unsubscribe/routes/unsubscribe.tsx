@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Alert.css";
 import { Alert, Loader, Text } from "@mantine/core";
 import type { TUnsubscribeKind } from "@starboard/contract/system";
 import { useEffect, useRef } from "react";
