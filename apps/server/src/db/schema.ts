@@ -747,7 +747,251 @@ export interface MediaCategoriesTable {
   ordinal: number;
 }
 
+// ---- Review requests, the ask tool (migration 0018) ----
+export interface ContactsTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string | null;
+  name: Generated<string>;
+  email: string | null;
+  /** E.164. */
+  phone: string | null;
+  custom_attributes: Json<Record<string, string>>;
+  /** How, when and with what wording the customer agreed: `{ method, at, wording }`. */
+  email_consent: Json<{ method: string; at: string; wording: string } | null> | null;
+  sms_consent: Json<{ method: string; at: string; wording: string } | null> | null;
+  email_opted_out_at: NullableTimestamp;
+  sms_opted_out_at: NullableTimestamp;
+  email_undeliverable_at: NullableTimestamp;
+  email_undeliverable_reason: string | null;
+  last_requested_at: NullableTimestamp;
+  upload_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface DoNotContactTable {
+  id: Generated<string>;
+  account_id: string;
+  email: string | null;
+  phone: string | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+export interface ContactUploadsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string | null;
+  kind: Generated<string>;
+  location_id: string | null;
+  campaign_id: string | null;
+  file_name: Generated<string>;
+  file_path: string | null;
+  mime_type: string | null;
+  status: Generated<"processing" | "complete" | "error">;
+  error: string | null;
+  rows_total: number | null;
+  rows_done: Generated<number>;
+  total_successful_recipients: Generated<number>;
+  total_failed_recipients: Generated<number>;
+  result: Json<Record<string, unknown>> | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+export interface ContactUploadRowsTable {
+  upload_id: string;
+  row_number: number;
+  contact_id: string | null;
+  values: Json<Record<string, string>>;
+  reason: string | null;
+}
+export interface RequestTemplatesTable {
+  id: Generated<string>;
+  account_id: string;
+  request_type: "email" | "sms";
+  layout_id: string | null;
+  metadata: Json<Record<string, unknown>>;
+  resource_id: string | null;
+  resource_type: string | null;
+  name: string;
+  content: Generated<string>;
+  subject: string | null;
+  header_text: string | null;
+  header_image: string | null;
+  use_header_image: Generated<boolean>;
+  feedback_type: Generated<string>;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+export type CampaignStatus = "draft" | "scheduled" | "sending" | "sent" | "cancelled";
+export interface CampaignsTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string | null;
+  location_ids: Generated<string[]>;
+  is_multi: Generated<boolean>;
+  request_type: "email" | "sms";
+  layout_id: string | null;
+  template_id: string | null;
+  name: string;
+  status: Generated<CampaignStatus>;
+  scheduled_at: NullableTimestamp;
+  auto_select_sources: Generated<boolean>;
+  url_ids: Generated<string[]>;
+  feedback_configuration: Json<{ selector_type: string } & Record<string, unknown>>;
+  microsurvey_id: string | null;
+  sender_name: string | null;
+  sender_email: string | null;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+}
+export interface CampaignRecipientsTable {
+  campaign_id: string;
+  contact_id: string;
+  added_at: Generated<Date>;
+}
+export type RequestStatus =
+  | "queued"
+  | "held"
+  | "skipped"
+  | "sent"
+  | "delivered"
+  | "failed"
+  | "opened"
+  | "clicked"
+  | "completed";
+export interface RequestsTable {
+  id: Generated<string>;
+  account_id: string;
+  campaign_id: string | null;
+  contact_id: string | null;
+  location_id: string | null;
+  channel: "email" | "sms";
+  /** SHA-256 of the link's token; the token itself is only in the message. */
+  token_hash: string;
+  status: Generated<RequestStatus>;
+  failure_reason: string | null;
+  skip_reason: string | null;
+  hold_until: NullableTimestamp;
+  queued_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  opened_at: NullableTimestamp;
+  clicked_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  review_id: string | null;
+  score: number | null;
+}
+export interface RequestSendsTable {
+  id: Generated<string>;
+  request_id: string;
+  channel: "email" | "sms";
+  attempt: Generated<number>;
+  state: Generated<"claimed" | "committing" | "sent" | "failed" | "uncertain">;
+  claim_id: string | null;
+  to_address: string;
+  provider_message_id: string | null;
+  provider_status: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  claimed_at: Generated<Date>;
+  committing_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+}
+export interface SmsInboundTable {
+  id: Generated<string>;
+  account_id: string | null;
+  provider_message_id: string | null;
+  from_phone: string;
+  to_phone: string | null;
+  body: Generated<string>;
+  action: string | null;
+  received_at: Generated<Date>;
+}
+export interface RequestSettingsTable {
+  account_id: string;
+  /** "HH:MM[:SS]" in the location's time zone. */
+  quiet_hours_start: Generated<string>;
+  quiet_hours_end: Generated<string>;
+  min_days_between_requests: Generated<number>;
+  updated_at: Generated<Date>;
+}
+export interface RequestPagesTable {
+  id: Generated<string>;
+  account_id: string;
+  contact_email: string | null;
+  contact_number: string | null;
+  logo_url: string | null;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type LandingKind = "nps" | "stars" | "thumbs" | "faces" | "request" | "kiosk";
+export interface LandingLinksTable {
+  id: Generated<string>;
+  account_id: string;
+  location_id: string;
+  kind: LandingKind;
+  token: string;
+  created_at: Generated<Date>;
+}
+export interface MicrosurveysTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  is_star_rating_question: Generated<boolean>;
+  normalize_star_rating: Generated<5 | 10>;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+export interface MicrosurveyQuestionsTable {
+  id: Generated<string>;
+  microsurvey_id: string;
+  position: number;
+  kind: "star" | "nps" | "choice" | "text";
+  text: string;
+  choices: Json<string[]>;
+  required: Generated<boolean>;
+}
+export interface MicrosurveyResponsesTable {
+  id: Generated<string>;
+  account_id: string;
+  microsurvey_id: string;
+  request_id: string | null;
+  location_id: string | null;
+  contact_id: string | null;
+  review_id: string | null;
+  /** Question id → the answer (a number for star/nps, the choice or the text otherwise). */
+  answers: Json<Record<string, string | number>>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
+  contacts: ContactsTable;
+  do_not_contact: DoNotContactTable;
+  contact_uploads: ContactUploadsTable;
+  contact_upload_rows: ContactUploadRowsTable;
+  request_templates: RequestTemplatesTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  requests: RequestsTable;
+  request_sends: RequestSendsTable;
+  sms_inbound: SmsInboundTable;
+  request_settings: RequestSettingsTable;
+  request_pages: RequestPagesTable;
+  landing_links: LandingLinksTable;
+  microsurveys: MicrosurveysTable;
+  microsurvey_questions: MicrosurveyQuestionsTable;
+  microsurvey_responses: MicrosurveyResponsesTable;
   special_hours: SpecialHoursTable;
   location_source_overrides: LocationSourceOverridesTable;
   location_imports: LocationImportsTable;
