@@ -47,10 +47,6 @@ export function feedbackSelectorType(value: unknown): TFeedbackSelectorType {
     : DEFAULT_FEEDBACK_SELECTOR_TYPE;
 }
 
-/** The public landing pages' kinds (reviews.md §2; locations.md §5 Copy Link). */
-export const LANDING_KINDS = ["nps", "stars", "thumbs", "faces", "request", "kiosk"] as const;
-export type TLandingKind = (typeof LANDING_KINDS)[number];
-
 /** Quiet hours (the location's time zone) and the minimum days between two requests to one customer: defaults. */
 export const DEFAULT_QUIET_HOURS = { start: "21:00", end: "08:00" } as const;
 export const DEFAULT_MIN_DAYS_BETWEEN_REQUESTS = 30;

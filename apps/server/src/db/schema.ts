@@ -932,15 +932,6 @@ export interface RequestPagesTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
-export type LandingKind = "nps" | "stars" | "thumbs" | "faces" | "request" | "kiosk";
-export interface LandingLinksTable {
-  id: Generated<string>;
-  account_id: string;
-  location_id: string;
-  kind: LandingKind;
-  token: string;
-  created_at: Generated<Date>;
-}
 export interface MicrosurveysTable {
   id: Generated<string>;
   account_id: string;
@@ -988,7 +979,6 @@ export interface DB {
   sms_inbound: SmsInboundTable;
   request_settings: RequestSettingsTable;
   request_pages: RequestPagesTable;
-  landing_links: LandingLinksTable;
   microsurveys: MicrosurveysTable;
   microsurvey_questions: MicrosurveyQuestionsTable;
   microsurvey_responses: MicrosurveyResponsesTable;

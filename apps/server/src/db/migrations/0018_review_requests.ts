@@ -15,8 +15,6 @@ import { type Kysely, sql } from "kysely";
 // - sms_inbound: messages received from customers (STOP, START, HELP, anything else).
 // - request_settings: per account, quiet hours and the minimum days between two requests to a customer.
 // - request_pages: the landing page settings of an account (contact_email, contact_number, logo_url).
-// - landing_links: the public token of a location's landing page of a kind (nps, stars, thumbs, faces,
-//   request, kiosk).
 // - microsurveys / microsurvey_questions / microsurvey_responses: microsurveys and their answers.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE contacts (
@@ -227,15 +225,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     updated_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
 
-  await sql`CREATE TABLE landing_links (
-    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-    account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    location_id uuid NOT NULL REFERENCES locations(id) ON DELETE CASCADE,
-    kind text NOT NULL CHECK (kind IN ('nps', 'stars', 'thumbs', 'faces', 'request', 'kiosk')),
-    token text NOT NULL UNIQUE,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    UNIQUE (location_id, kind)
-  )`.execute(db);
 
   await sql`CREATE TABLE microsurveys (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -283,7 +272,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "microsurvey_responses",
     "microsurvey_questions",
     "microsurveys",
-    "landing_links",
     "request_pages",
     "request_settings",
     "sms_inbound",

@@ -13,6 +13,7 @@ const Microsurveys = lazy(() => import("./microsurveys"));
 const MicrosurveySummary = lazy(() => import("./microsurvey-summary"));
 const LandingPages = lazy(() => import("./landing-pages"));
 const Kiosks = lazy(() => import("./kiosks"));
+const Settings = lazy(() => import("./settings"));
 
 /** The ask tool's sections (reviews.md §2: /request-reviews, overview the default; layouts ours). */
 const SECTIONS = [
@@ -23,6 +24,7 @@ const SECTIONS = [
   { path: "microsurveys", label: "Microsurveys" },
   { path: "landing-pages", label: "Landing pages" },
   { path: "kiosks", label: "Kiosks" },
+  { path: "settings", label: "Settings" },
 ] as const;
 
 /**
@@ -56,6 +58,7 @@ export default function RequestReviewsRoute() {
           <Route path="microsurveys/:resourceId/summaries" element={<MicrosurveySummary />} />
           <Route path="landing-pages" element={<LandingPages />} />
           <Route path="kiosks" element={<Kiosks />} />
+          <Route path="settings" element={<Settings />} />
         </Routes>
       </Suspense>
     </>
