@@ -11,5 +11,15 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        // Mantine's Popover and floating helpers in a chunk of their own: left to itself, Rollup hoists them into
+        // the entry when enough lazy pages share them, and the shell's first load grows with code it does not run.
+        manualChunks(id) {
+          if (/@mantine\/core\/esm\/(components\/Popover|utils\/Floating)\//.test(id)) return "popover";
+          return undefined;
+        },
+      },
+    },
   },
 });

@@ -225,7 +225,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     updated_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
 
-
   await sql`CREATE TABLE microsurveys (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
