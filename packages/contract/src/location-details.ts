@@ -345,7 +345,7 @@ export const ZLocationImportSchema = z.object({
   created_count: z.number(),
   updated_count: z.number(),
   failed_count: z.number(),
-  /** The per-row report (rows that failed, and those written). */
+  /** The per-row report (rows that failed, and those written); while running, the rows done so far (the progress). */
   rows: z.array(ZLocationImportRowSchema),
   error: z.string().nullable(),
   created_at: z.string(),

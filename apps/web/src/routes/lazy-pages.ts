@@ -60,6 +60,8 @@ export const Pages = {
   ResponseTemplates: lazy(() => import("../features/settings/routes/response-templates")),
   Locations: lazy(() => import("../features/locations/routes/locations")),
   Groups: lazy(() => import("../features/locations/routes/groups")),
+  LocationsBulkHolidayHours: lazy(() => import("../features/locations/routes/bulk-holiday-hours")),
+  LocationsImport: lazy(() => import("../features/locations/routes/location-import")),
   // Parent account.
   Accounts: lazy(() => import("../features/accounts/routes/accounts")),
   AccountsIntegrations: lazy(() => import("../features/accounts/routes/accounts-integrations")),

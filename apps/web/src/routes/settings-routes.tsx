@@ -62,6 +62,22 @@ export function SettingsRoutes() {
           )
         }
       />
+      <Route
+        path="locations/holiday-hours"
+        element={
+          <RouteGate rule={{ permissions: [["update", "location"]] }} title="Bulk Holiday Hours">
+            <Pages.LocationsBulkHolidayHours />
+          </RouteGate>
+        }
+      />
+      <Route
+        path="locations/import"
+        element={
+          <RouteGate rule={{ permissions: [["create", "location"]] }} title="Import Locations">
+            <Pages.LocationsImport />
+          </RouteGate>
+        }
+      />
       <Route path="locations/*" element={<Pages.Locations />} />
       <Route path="groups/*" element={<Pages.Groups />} />
       <Route

@@ -232,6 +232,16 @@ export const locationExtraRoutes = {
     response: ZLocationImportSchema,
     access: { action: "create", resource: "location" },
   }),
+  locationImportTemplate: defineRoute({
+    method: "GET",
+    path: "/api/import_locations/template",
+    summary: "The CSV template of the location import: its header line, one column each (name required)",
+    tag: "locations",
+    response: z.string(),
+    produces: "text/csv",
+    access: { action: "create", resource: "location" },
+    shared: true,
+  }),
   countLocationImports: defineRoute({
     method: "GET",
     path: "/api/import_locations/count",

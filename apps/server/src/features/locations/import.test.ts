@@ -84,4 +84,56 @@ describe("location import from CSV", () => {
     const manager = await signedIn(t, { type: "manager" });
     expect((await post(csvForm("name\nX\n"), basic(manager.credentials))).status).toBe(403);
   });
+  it("offers a CSV template whose header line the import reads back", async () => {
+    const { client, account, credentials } = await signedIn(t);
+    const res = await fetch(`${t.baseUrl}/api/import_locations/template`, {
+      headers: { authorization: basic(credentials) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="locations-import-template\.csv"/);
+    const header = (await res.text()).trim();
+    expect(header.split(",")).toEqual([
+      "Name",
+      "Public Name",
+      "Address",
+      "Address 2",
+      "City",
+      "State",
+      "Zipcode",
+      "Country",
+      "Phone",
+      "Website",
+      "External ID",
+      "Google Place ID",
+      "Category ID",
+      "NPI Numbers",
+      "Open Status",
+    ]);
+    // The template filled in imports (25 rows: the report is written as the job goes, and complete at the end).
+    const lines = Array.from(
+      { length: 25 },
+      (_, i) => `Tmpl ${i},Tmpl Public ${i},${i} Elm St,,Austin,TX,78701,US,,,TM-${i},,,,active`,
+    );
+    const posted = await fetch(`${t.baseUrl}/api/import_locations`, {
+      method: "POST",
+      headers: { authorization: basic(credentials) },
+      body: csvForm([header, ...lines].join("\n"), account.id),
+    });
+    expect(posted.status).toBe(202);
+    let report = (await posted.json()) as Report;
+    for (let i = 0; i < 150 && !["completed", "failed"].includes(report.status); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      report = (await client.get<Report>(`/api/import_locations/${report.id}`)).body;
+      expect(report.rows.length).toBeLessThanOrEqual(25);
+    }
+    expect(report).toMatchObject({ status: "completed", total_rows: 25, created_count: 25, failed_count: 0 });
+    expect(report.rows.map((r) => r.row)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    // Users who may not create locations get no template.
+    const manager = await signedIn(t, { type: "manager" });
+    const refused = await fetch(`${t.baseUrl}/api/import_locations/template`, {
+      headers: { authorization: basic(manager.credentials) },
+    });
+    expect(refused.status).toBe(403);
+  });
 });

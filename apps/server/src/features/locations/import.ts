@@ -73,6 +73,22 @@ export function readCsv(content: string): Record<string, string>[] {
   );
 }
 
+/** A column's header in the template ("public_name" → "Public Name", "npi_numbers" → "NPI Numbers"). */
+const headerOf = (column: string) =>
+  column
+    .split("_")
+    .map((w) => (["id", "npi"].includes(w) ? w.toUpperCase() : `${w[0]?.toUpperCase() ?? ""}${w.slice(1)}`))
+    .join(" ");
+
+/** GET /api/import_locations/template: the header line the import reads, every known column. */
+export function importTemplate(reply: { header: (name: string, value: string) => unknown }): string {
+  reply.header("Content-Disposition", 'attachment; filename="locations-import-template.csv"');
+  return `${LOCATION_IMPORT_COLUMNS.map(headerOf).join(",")}\r\n`;
+}
+
+/** The job writes its report so far after this many rows (the import screen shows the progress). */
+const PROGRESS_EVERY = 10;
+
 /** POST /api/import_locations: stores the file and enqueues its job in the same transaction (202). */
 export async function importLocations(
   ctx: AppContext,
@@ -132,6 +148,21 @@ function fieldsOf(record: Record<string, string>): Record<string, unknown> {
   return out;
 }
 
+/** The report of the rows done so far, and their counts, while the job runs. */
+async function writeProgress(db: Kysely<DB>, importId: string, report: ImportRow[]) {
+  const count = (s: ImportRow["status"]) => report.filter((r) => r.status === s).length;
+  await db
+    .updateTable("location_imports")
+    .set({
+      created_count: count("created"),
+      updated_count: count("updated"),
+      failed_count: count("failed"),
+      rows: JSON.stringify(report),
+    })
+    .where("id", "=", importId)
+    .execute();
+}
+
 /** The field → message of a validation failure. */
 function errorsOf(error: unknown): Record<string, string> {
   if (error instanceof AppError) return error.errors ?? { row: error.message };
@@ -160,6 +191,7 @@ export async function processLocationImport(db: Kysely<DB>, importId: string) {
         errors: {},
       };
       report.push(line);
+      if (index > 0 && index % PROGRESS_EVERY === 0) await writeProgress(db, importId, report.slice(0, -1));
       const parsed = ZLocationWriteSchema.safeParse(fieldsOf(csvRow));
       if (!parsed.success) {
         for (const issue of parsed.error.issues) line.errors[issue.path.join(".") || "row"] ??= issue.message;

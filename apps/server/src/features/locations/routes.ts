@@ -26,6 +26,7 @@ export function locationHandlers(ctx: AppContext) {
       const upload = request.isMultipart() ? await readUpload(request) : undefined;
       return imports.importLocations(ctx, actor, upload, query.account_id);
     }),
+    handle(locationExtraRoutes.locationImportTemplate, ({ reply }) => imports.importTemplate(reply)),
     handle(locationExtraRoutes.countLocationImports, ({ actor, query }) =>
       imports.countLocationImports(ctx, actor, query.account_id),
     ),

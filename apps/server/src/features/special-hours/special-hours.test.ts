@@ -91,6 +91,48 @@ describe("special (holiday) hours", () => {
     );
   });
 
+  it("changes a holiday date in place under the same rules", async () => {
+    const { client, account } = await signedIn(t);
+    const loc = await createLocation(t.ctx.database, account.id);
+    const post = (body: Record<string, unknown>) =>
+      client.post<Entry>("/api/special_hours", { location_id: loc.id, ...body });
+    const first = (await post({ start_date: day(30), closed: true })).body;
+    await post({ start_date: day(31), is_24_hours: true });
+    const patch = (body: Record<string, unknown>) =>
+      client.patch<Body & Entry>(`/api/special_hours/${first.id}`, { account_id: account.id, ...body });
+    const duplicate = await patch({ start_date: day(31) });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.errors).toEqual({ start_date: SPECIAL_HOURS_MESSAGES.duplicate });
+    expect((await patch({ start_date: null })).body.errors).toEqual({
+      start_date: SPECIAL_HOURS_MESSAGES.dateRequired,
+    });
+    expect((await patch({ start_date: day(3660) })).body.errors).toEqual({ start_date: SPECIAL_HOURS_MESSAGES.tooFar });
+    expect((await patch({ closed: false, is_24_hours: false, hours: [] })).body.errors).toEqual({
+      hours: SPECIAL_HOURS_MESSAGES.timesRequired,
+    });
+    const opened = await patch({
+      start_date: day(32),
+      closed: false,
+      is_24_hours: false,
+      hours: [
+        { open_time: "13:00", close_time: "18:00" },
+        { open_time: "09:00", close_time: "12:00" },
+      ],
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({
+      id: first.id,
+      start_date: day(32),
+      closed: false,
+      hours: [
+        { open_time: "09:00", close_time: "12:00" },
+        { open_time: "13:00", close_time: "18:00" },
+      ],
+    });
+    const other = await signedIn(t);
+    expect((await other.client.patch(`/api/special_hours/${first.id}`, { closed: true })).status).toBe(404);
+  });
+
   it("sets one date at several locations at once, overriding the same date", async () => {
     const { client, account } = await signedIn(t);
     const a = await createLocation(t.ctx.database, account.id);

@@ -27,6 +27,43 @@ export function useLocations(query: TLocationsQuery, enabled = true) {
   });
 }
 
+export type TLocationName = { id: string; name: string; address: string };
+
+const nameOf = (l: TLocation): TLocationName => ({
+  id: l.id,
+  name: l.name,
+  address: [l.address, l.city, [l.state, l.zipcode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+});
+
+/** The names of these locations (GET /locations with `ids`, 200 a call). */
+export async function fetchLocationNames(ids: string[], signal?: AbortSignal): Promise<TLocationName[]> {
+  const out: TLocationName[] = [];
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    const page = await call(
+      locationRoutes.listLocations,
+      { query: { ids: chunk.join(","), page: 1, per_page: 200, "sort[by]": "name", "sort[order]": "asc" } },
+      { signal },
+    );
+    out.push(...page._embedded.locations.map(nameOf));
+  }
+  return out;
+}
+
+/** Every location of the account, by name (GET /locations, 500 a page). */
+export async function fetchAllLocationNames(signal?: AbortSignal): Promise<TLocationName[]> {
+  const out: TLocationName[] = [];
+  for (let page = 1; ; page++) {
+    const res = await call(
+      locationRoutes.listLocations,
+      { query: { page, per_page: 500, "sort[by]": "name", "sort[order]": "asc" } },
+      { signal },
+    );
+    out.push(...res._embedded.locations.map(nameOf));
+    if (page >= (res._total_pages ?? 1) || res._embedded.locations.length === 0) return out;
+  }
+}
+
 /** GET /locations/{id} */
 export function useLocation(id: string | undefined) {
   return useQuery({

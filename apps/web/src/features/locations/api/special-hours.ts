@@ -41,6 +41,16 @@ export function createSpecialHours(locationId: string, body: TSpecialHoursWrite)
   return call(specialHoursRoutes.createSpecialHours, { body: { ...body, location_id: locationId } });
 }
 
+/** PATCH /special_hours/{id}: a saved holiday date changed in place (the same rules as adding one). */
+export function updateSpecialHours(id: string, body: TSpecialHoursWrite) {
+  return call(specialHoursRoutes.updateSpecialHours, { params: { id }, body });
+}
+
+/** POST /special_hours with `location_ids`: one holiday entry set at each location (replacing the same date). */
+export function createBulkSpecialHours(locationIds: string[], body: TSpecialHoursWrite) {
+  return call(specialHoursRoutes.createSpecialHours, { body: { ...body, location_ids: locationIds } });
+}
+
 /** DELETE /special_hours/{id} */
 export function deleteSpecialHours(id: string) {
   return call(specialHoursRoutes.deleteSpecialHours, { params: { id }, query: {} });

@@ -44,6 +44,7 @@ export function HolidayRow({
             onChange={(v) => onChange({ ...entry, start_date: v ? dayjs(v).format("YYYY-MM-DD") : null })}
             minDate={dayjs().format("YYYY-MM-DD")}
             clearable
+            clearButtonProps={{ "aria-label": `Clear date ${n}` }}
             w={170}
             error={error ? true : undefined}
             popoverProps={{ withinPortal: true }}

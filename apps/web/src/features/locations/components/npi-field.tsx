@@ -51,7 +51,9 @@ export function NpiField({
       .catch(() => live && report(NPI_MESSAGES.unreachable))
       .finally(() => live && setBusy(false));
     return () => {
+      // A lookup overtaken by a new value (or a cleared field) no longer holds the field busy.
       live = false;
+      setBusy(false);
     };
   }, [value]);
 

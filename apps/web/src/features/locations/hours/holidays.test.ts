@@ -4,6 +4,7 @@ import {
   formatHolidayDate,
   HOLIDAY_MESSAGES,
   hasClosedStreak,
+  holidayHoursOn,
   holidayPayload,
   holidayPreview,
   isNewHoliday,
@@ -107,5 +108,11 @@ describe("typed dates", () => {
     expect(parseDateEntry("2026-12-25")).toBe("2026-12-25");
     expect(parseDateEntry("02/30/2027")).toBeNull();
     expect(parseDateEntry("soon")).toBeNull();
+  });
+  it("offers holiday hours only with the account's special hours feature (unset means on)", () => {
+    expect(holidayHoursOn({})).toBe(true);
+    expect(holidayHoursOn({ special_hours: true })).toBe(true);
+    expect(holidayHoursOn({ special_hours: false })).toBe(false);
+    expect(holidayHoursOn({ special_hours: "false" })).toBe(false);
   });
 });

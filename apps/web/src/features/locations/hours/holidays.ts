@@ -25,6 +25,12 @@ export const HOLIDAY_MESSAGES = {
 } as const;
 
 export const HOLIDAY_MAX_YEARS = 10;
+
+/** Holiday hours are available only when the account's special hours feature is on (§6); unset means on. */
+export const holidayHoursOn = (settings: Readonly<Record<string, boolean | string>>) =>
+  settings.special_hours !== false && settings.special_hours !== "false";
+/** The server's answer when the feature is off. */
+export const HOLIDAY_HOURS_OFF = "Holiday hours are not enabled for this account.";
 export const CLOSED_STREAK_DAYS = 7;
 /** The detail page shows this many dates, then '...' and a link. */
 export const HOLIDAY_PREVIEW_COUNT = 5;

@@ -61,9 +61,11 @@ export default function GroupNewRoute() {
                   key={l.id}
                   label={l.name}
                   checked={chosen.includes(l.id)}
-                  onChange={(e) =>
-                    setChosen((c) => (e.currentTarget.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))
-                  }
+                  onChange={(e) => {
+                    // Read now: the event's currentTarget is gone when React runs a deferred updater.
+                    const checked = e.currentTarget.checked;
+                    setChosen((c) => (checked ? [...c, l.id] : c.filter((x) => x !== l.id)));
+                  }}
                 />
               ))}
             </Stack>

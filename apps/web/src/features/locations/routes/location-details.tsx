@@ -18,13 +18,20 @@ import { CategoryField } from "../components/category-field";
 import { DeleteLocation } from "../components/delete-location";
 import { DetailExtras } from "../components/detail-extras";
 import { HolidayHoursCard } from "../components/holiday-hours-card";
-import { HolidayHoursSection, saveHolidayChanges, type THolidayChanges } from "../components/holiday-hours-section";
+import {
+  HolidayHoursSection,
+  noHolidayChanges,
+  saveHolidayChanges,
+  type THolidayChanges,
+  writesHolidayDates,
+} from "../components/holiday-hours-section";
 import { LocationForm } from "../components/location-form";
 import { LocationQuickSearch } from "../components/location-quick-search";
 import { LocationView } from "../components/location-view";
 import { NpiField } from "../components/npi-field";
 import { OverridesEditor, OverridesView, type TOverridesEditorHandle } from "../components/overrides";
 import { UnsavedChangesModal, useUnloadGuard } from "../components/unsaved-changes";
+import { holidayHoursOn } from "../hours/holidays.ts";
 import { draftErrors, draftOf, locationBody, type TLocationDraft } from "../location-draft";
 import { listQueryOf, MISSING_REQUIRED_MESSAGE, npiLocalError } from "../location-rules";
 import { useMinDuration } from "../use-min-duration";
@@ -93,12 +100,13 @@ function LocationDetails({
   const update = useUpdateLocation();
   const qc = useQueryClient();
   const healthcare = session.account.vertical === "healthcare";
+  const holidaysOn = holidayHoursOn(session.settings);
   const [draft, setDraft] = useState<TLocationDraft>(() => draftOf(location));
   const [dirty, setDirty] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const [leaving, setLeaving] = useState<null | (() => void)>(null);
   const [npiError, setNpiError] = useState<string | null>(null);
-  const [holidayChanges, setHolidayChanges] = useState<THolidayChanges>({ added: [], removed: [] });
+  const [holidayChanges, setHolidayChanges] = useState<THolidayChanges>(noHolidayChanges);
   const [overrideConfirm, setOverrideConfirm] = useState(false);
   const [saving, setSaving] = useState(false);
   const [overridesRef, setOverridesRef] = useState<TOverridesEditorHandle | null>(null);
@@ -114,13 +122,13 @@ function LocationDetails({
     setDraft(draftOf(location));
     setShowAll(false);
     setDirty(false);
-    setHolidayChanges({ added: [], removed: [] });
+    setHolidayChanges(noHolidayChanges());
     setEditing(true);
   };
   const leaveEdit = () => {
     setEditing(false);
     setDirty(false);
-    setHolidayChanges({ added: [], removed: [] });
+    setHolidayChanges(noHolidayChanges());
     reload();
     void navigate(detailsPath, { replace: true });
   };
@@ -135,7 +143,7 @@ function LocationDetails({
       return;
     }
     if (healthcare && (npiError || npiLocalError(draft.npi))) return;
-    if (holidayChanges.added.some((e) => e.start_date)) setOverrideConfirm(true);
+    if (writesHolidayDates(holidayChanges)) setOverrideConfirm(true);
     else void save();
   };
 
@@ -164,7 +172,7 @@ function LocationDetails({
       toastSuccess("Location updated successfully.");
       setDirty(false);
       setEditing(false);
-      setHolidayChanges({ added: [], removed: [] });
+      setHolidayChanges(noHolidayChanges());
       void navigate(detailsPath, { replace: true });
     } catch (error) {
       toastAlert(
@@ -215,15 +223,17 @@ function LocationDetails({
             }
             extra={
               <>
-                <HolidayHoursSection
-                  location={location}
-                  changes={holidayChanges}
-                  onChange={(c) => {
-                    setHolidayChanges(c);
-                    setDirty(true);
-                  }}
-                  disabled={saving}
-                />
+                {holidaysOn && (
+                  <HolidayHoursSection
+                    location={location}
+                    changes={holidayChanges}
+                    onChange={(c) => {
+                      setHolidayChanges(c);
+                      setDirty(true);
+                    }}
+                    disabled={saving}
+                  />
+                )}
                 <OverridesEditor location={location} handleRef={setOverridesRef} onDirty={() => setDirty(true)} />
               </>
             }
@@ -243,7 +253,7 @@ function LocationDetails({
             <LocationView
               location={location}
               overrides={<OverridesView location={location} />}
-              holidays={<HolidayHoursCard location={location} />}
+              holidays={holidaysOn ? <HolidayHoursCard location={location} /> : undefined}
             />
           </Paper>
           <DetailExtras location={location} />

@@ -62,9 +62,10 @@ export default function LocationGroupsRoute() {
                 key={g.id}
                 label={g.name}
                 checked={chosen.includes(g.id)}
-                onChange={(e) =>
-                  setChosen((c) => (e.currentTarget.checked ? [...c, g.id] : c.filter((x) => x !== g.id)))
-                }
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setChosen((c) => (checked ? [...c, g.id] : c.filter((x) => x !== g.id)));
+                }}
               />
             ))}
           </Stack>

@@ -1,15 +1,17 @@
 import "@mantine/core/styles/Table.css";
 import { Anchor, Button, Checkbox, Group, Paper, Select, Table, Text } from "@mantine/core";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { SearchInput } from "../../../components/common/search-input";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
+import { useSignedInSession } from "../../../lib/session";
 import { LOCATIONS_PER_PAGE, useGroups, useLocations } from "../api/locations";
 import { AddLocationButton } from "../components/add-location";
 import { BulkHoursModal } from "../components/bulk-hours-modal";
+import { holidayHoursOn } from "../hours/holidays.ts";
 import { readListState, type TListState, writeListState } from "../list-query";
 import { openStatusLabel } from "../location-rules";
 
@@ -25,6 +27,9 @@ export default function LocationsListRoute() {
   const state = readListState(params);
   const canUpdate = useCan("update", "location");
   const canReadGroups = useCan("read", "group");
+  const canCreate = useCan("create", "location");
+  const holidaysOn = holidayHoursOn(useSignedInSession().settings);
+  const navigate = useNavigate();
   const [selected, setSelected] = useState<string[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
 
@@ -61,6 +66,23 @@ export default function LocationsListRoute() {
             {canUpdate && (
               <Button variant="default" disabled={selected.length === 0} onClick={() => setBulkOpen(true)}>
                 {`Edit Hours${selected.length ? ` (${selected.length})` : ""}`}
+              </Button>
+            )}
+            {canUpdate && holidaysOn && (
+              <Button
+                variant="default"
+                onClick={() =>
+                  void navigate("/settings/locations/holiday-hours", {
+                    state: { locationIds: selected, listSearch },
+                  })
+                }
+              >
+                {`Holiday Hours${selected.length ? ` (${selected.length})` : ""}`}
+              </Button>
+            )}
+            {canCreate && (
+              <Button component={Link} to="/settings/locations/import" variant="default">
+                Import Locations
               </Button>
             )}
             <AddLocationButton />
