@@ -10,6 +10,12 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 3101);
 /** One data directory per port: each run starts by removing the previous run's. */
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `starboard-e2e-${port}`);
+/**
+ * The local SMTP catcher (apps/server/src/cli/smtp-catcher.ts): SMTP on E2E_PORT+2, what it received as JSON on
+ * E2E_PORT+3 (`GET /messages`: from, to, subject, raw). Derived from E2E_PORT so parallel runs do not clash.
+ */
+const smtpPort = port + 2;
+const smtpReadoutPort = port + 3;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server started as
@@ -45,6 +51,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `tsx apps/server/src/cli/smtp-catcher.ts --smtp-port ${smtpPort} --http-port ${smtpReadoutPort}`,
+      url: `http://127.0.0.1:${smtpReadoutPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 600_000,
@@ -63,6 +77,10 @@ export default defineConfig({
         SANDBOX_DELAY_MS: "300",
         // Tests sync the same demo listings one after another (and a retry syncs again): no 5-minute wait.
         LOCATION_SYNC_INTERVAL_SECONDS: "1",
+        // E-mail goes to the SMTP catcher (review requests, alerts, scheduled exports), not the .eml outbox.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // The demo's Twilio sandbox on a known port (E2E_PORT+4), whose `/__fake/` control API the SMS tests drive.
+        SANDBOX_TWILIO_PORT: String(port + 4),
         // Parallel work in one tree builds the client into a folder of its own (`vite build --outDir`).
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       },

@@ -30,6 +30,17 @@ export interface Config {
   /** The NPPES NPI Registry API (NPI_API_BASE, default https://npiregistry.cms.hhs.gov/api); unset with the demo: its sandbox (features/npi/sandbox.ts, on NPI_SANDBOX_PORT or a free port). */
   npiApiBase?: string | undefined;
   npiSandboxPort?: number | undefined;
+  /**
+   * SMS through Twilio's Messages API (features/sms): TWILIO_BASE_URL (default https://api.twilio.com),
+   * TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (the sending number, E.164). Without a SID, token
+   * and sender, messages go to the outbox under DATA_DIR/sms-outbox. SANDBOX_TWILIO_PORT: a fixed loopback
+   * port for the demo's Twilio sandbox (a free port otherwise).
+   */
+  twilioBaseUrl?: string | undefined;
+  twilioAccountSid?: string | undefined;
+  twilioAuthToken?: string | undefined;
+  twilioFrom?: string | undefined;
+  sandboxTwilioPort?: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxGooglePort: positiveInteger(env.SANDBOX_GOOGLE_PORT),
     npiApiBase: env.NPI_API_BASE || undefined,
     npiSandboxPort: positiveInteger(env.NPI_SANDBOX_PORT),
+    twilioBaseUrl: env.TWILIO_BASE_URL || undefined,
+    twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    twilioFrom: env.TWILIO_FROM || undefined,
+    sandboxTwilioPort: positiveInteger(env.SANDBOX_TWILIO_PORT),
   };
 }
 

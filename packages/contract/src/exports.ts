@@ -36,6 +36,7 @@ export const AVAILABLE_EXPORT_RESOURCES = [
   "keywords",
   "keyword_details",
   "experience_categories",
+  "microsurvey_responses",
 ] as const satisfies readonly TExportResource[];
 export type TAvailableExportResource = (typeof AVAILABLE_EXPORT_RESOURCES)[number];
 
@@ -131,11 +132,4 @@ export const ZExportCsvQuerySchema = z.record(
 );
 
 /** The direct CSV downloads of §7 answered 400 until their feature lands (`/api/export/csv/{resource}`). */
-export const UNAVAILABLE_CSV_DOWNLOADS = [
-  "competitors",
-  "campaigns",
-  "do_not_contact",
-  "recipient_template",
-  "failed_upload_recipients",
-  "microsurvey_custom_attributes",
-] as const;
+export const UNAVAILABLE_CSV_DOWNLOADS = ["competitors"] as const;

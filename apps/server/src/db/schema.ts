@@ -849,6 +849,30 @@ export interface CampaignsTable {
   started_at: NullableTimestamp;
   sent_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
+  /** Migration 0020: the campaign's own copy of the message (null: the template's). */
+  subject: string | null;
+  content: string | null;
+  header_text: string | null;
+  header_image: string | null;
+  use_header_image: Generated<boolean>;
+}
+/** Migration 0020: a header image being processed, reported on the push channel rtx_images-{resource_id}. */
+export interface RtxImagesTable {
+  id: Generated<string>;
+  account_id: string;
+  resource_id: string;
+  upload_id: string | null;
+  label: string | null;
+  mime_type: string | null;
+  status: Generated<"processing" | "processing_complete" | "error">;
+  file_name: string | null;
+  url: string | null;
+  message: string | null;
+  width: number | null;
+  height: number | null;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 export interface CampaignRecipientsTable {
   campaign_id: string;
@@ -887,6 +911,8 @@ export interface RequestsTable {
   completed_at: NullableTimestamp;
   review_id: string | null;
   score: number | null;
+  /** When the send job took the request (migration 0021; features/request-sending). */
+  send_claimed_at: NullableTimestamp;
 }
 export interface RequestSendsTable {
   id: Generated<string>;
@@ -913,6 +939,11 @@ export interface SmsInboundTable {
   body: Generated<string>;
   action: string | null;
   received_at: Generated<Date>;
+}
+/** The send throttle per channel and sender (migration 0021; features/request-sending). */
+export interface RequestSendSlotsTable {
+  sender_key: string;
+  next_at: Generated<Date>;
 }
 export interface RequestSettingsTable {
   account_id: string;
@@ -974,10 +1005,12 @@ export interface DB {
   request_templates: RequestTemplatesTable;
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
+  rtx_images: RtxImagesTable;
   requests: RequestsTable;
   request_sends: RequestSendsTable;
   sms_inbound: SmsInboundTable;
   request_settings: RequestSettingsTable;
+  request_send_slots: RequestSendSlotsTable;
   request_pages: RequestPagesTable;
   microsurveys: MicrosurveysTable;
   microsurvey_questions: MicrosurveyQuestionsTable;

@@ -195,6 +195,9 @@ export async function createAccountWithRecords(t: TestApp) {
     ...(await createSavedFilterAndScheduledExport(db, accountId, owner.user.id)),
     export_files: await createExportFileRecord(db, accountId, owner.user.id),
     ...(await createLocationDetailRecords(db, accountId, location.id, owner.user.id)),
+    ...(await createCustomerRecords(db, accountId, owner.user.id)),
+    ...(await createMicrosurveyRecords(db, accountId, owner.user.id)),
+    ...(await createTemplateAndCampaignRecords(db, accountId, location.id, owner.user.id)),
   };
   return { ...owner, ids, group, location, member };
 }
@@ -509,4 +512,82 @@ export async function createLocationDetailRecords(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { special_hours: special.id, location_source_overrides: override.id, location_imports: imported.id };
+}
+
+/** A microsurvey with a star question (tables of migration 0018), keyed by `idResource` name. */
+export async function createMicrosurveyRecords(database: Database, accountId: string, userId: string) {
+  const survey = await database.db
+    .insertInto("microsurveys")
+    .values({ account_id: accountId, name: `Survey ${randomUUID().slice(0, 6)}`, created_by_user_id: userId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await database.db
+    .insertInto("microsurvey_questions")
+    .values({ microsurvey_id: survey.id, position: 1, kind: "star", text: "How was your visit?", choices: "[]" })
+    .execute();
+  return { microsurveys: survey.id };
+}
+
+/** A customer, a do-not-contact entry and a finished upload of the account (tables of migration 0018), keyed by `idResource` name. */
+export async function createCustomerRecords(database: Database, accountId: string, userId: string) {
+  const db = database.db;
+  const upload = await db
+    .insertInto("contact_uploads")
+    .values({ account_id: accountId, user_id: userId, file_name: "customers.csv", status: "complete" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const contact = await db
+    .insertInto("contacts")
+    .values({
+      account_id: accountId,
+      name: "Pat",
+      email: `pat-${randomUUID().slice(0, 8)}@example.test`,
+      custom_attributes: "{}",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const listed = await db
+    .insertInto("do_not_contact")
+    .values({ account_id: accountId, email: `no-${randomUUID().slice(0, 8)}@example.test` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { contacts: contact.id, do_not_contact: listed.id, contact_uploads: upload.id };
+}
+
+/** A request template and a draft campaign using it (migration 0018), keyed by `idResource` name. */
+export async function createTemplateAndCampaignRecords(
+  database: Database,
+  accountId: string,
+  locationId: string,
+  userId: string,
+) {
+  const db = database.db;
+  const template = await db
+    .insertInto("request_templates")
+    .values({
+      account_id: accountId,
+      request_type: "email",
+      name: `Template ${randomUUID().slice(0, 6)}`,
+      subject: "How did we do, {customer_first_name}?",
+      content: "Hi {customer_first_name},\n\nHow was your visit to {location_name}?\n\n{feedback}",
+      metadata: "{}",
+      created_by_user_id: userId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const campaign = await db
+    .insertInto("campaigns")
+    .values({
+      account_id: accountId,
+      location_id: locationId,
+      location_ids: [locationId],
+      request_type: "email",
+      template_id: template.id,
+      name: `Campaign ${randomUUID().slice(0, 6)}`,
+      feedback_configuration: JSON.stringify({ selector_type: "nps" }),
+      created_by_user_id: userId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { request_templates: template.id, campaigns: campaign.id };
 }

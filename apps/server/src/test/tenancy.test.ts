@@ -32,6 +32,9 @@ const PUBLIC_ROUTES = [
   "POST /api/signup/user",
   "POST /api/triage",
   "POST /api/unsubscribe/:kind/:token",
+  "POST /api/webhooks/email-bounces",
+  "POST /api/webhooks/twilio/incoming",
+  "POST /api/webhooks/twilio/status",
   "PUT /api/triage",
 ];
 

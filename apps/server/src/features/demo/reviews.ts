@@ -9,6 +9,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { type Analysis, analyzeText, type Mention } from "../analysis/index.ts";
 import { analyzeReview } from "../ingestion/index.ts";
+import { DEMO_TRUSTPILOT_API_KEY, DEMO_TRUSTPILOT_TOKEN, DEMO_YELP_API_KEY } from "../sandboxes/index.ts";
 import { createRandom, generateResponse, generateReview, type Random, type Vertical } from "./review-text.ts";
 import type { DemoAccounts } from "./types.ts";
 
@@ -383,6 +384,25 @@ export async function seedDemoReviews(
         created_by_user_id: responder?.id ?? null,
       })
       .execute();
+    // Its Yelp and Trustpilot listings (where the plan has them) are read through their sandboxes as well.
+    const sandboxKeys: Record<string, { api_key: string; access_token?: string }> = {
+      yelp: { api_key: DEMO_YELP_API_KEY },
+      trustpilot: { api_key: DEMO_TRUSTPILOT_API_KEY, access_token: DEMO_TRUSTPILOT_TOKEN },
+    };
+    for (const [code] of plan.sources) {
+      const keys = sandboxKeys[code];
+      if (!keys) continue;
+      await db
+        .insertInto("source_credentials")
+        .values({
+          account_id: accountId,
+          source_id: sources.get(code)!.id,
+          ...keys,
+          expires_at: new Date(nowMs + 45 * DAY),
+          created_by_user_id: responder?.id ?? null,
+        })
+        .execute();
+    }
 
     // Reviews, spread unevenly over the locations (some busier than others).
     const weights = locations.map(() => 0.55 + random.next() * 0.9);

@@ -5,8 +5,10 @@ import { hashPassword } from "../../platform/auth.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/index.ts";
 import { seedLocationDetailsDemo } from "../location-extras/index.ts";
 import { markSandboxAccounts } from "../sandboxes/index.ts";
+import { seedAskToolDemo } from "./ask-tool.ts";
 import { createRandom } from "./review-text.ts";
 import { seedDemoReviews } from "./reviews.ts";
+import { seedDemoTrustpilot } from "./trustpilot.ts";
 import type { DemoAccounts, DemoKey } from "./types.ts";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -289,7 +291,12 @@ function defaultHours(kind: "restaurant" | "healthcare") {
 
 /** Extra demo content (reviews, listings...) registered by later features. */
 export type DemoExtension = (database: Database, demo: DemoAccounts, log: (m: string) => void) => Promise<void>;
-export const demoExtensions: DemoExtension[] = [seedDemoReviews, seedLocationDetailsDemo];
+export const demoExtensions: DemoExtension[] = [
+  seedDemoReviews,
+  seedDemoTrustpilot,
+  seedLocationDetailsDemo,
+  seedAskToolDemo,
+];
 
 export async function seedDemo(database: Database, opts: { log?: (m: string) => void } = {}) {
   const log = opts.log ?? (() => {});

@@ -181,7 +181,7 @@ describe("export files", () => {
 
   it("answers 400 with the field for resources not available yet and bad input", async () => {
     const post = (body: unknown) => owner.client.post(`/api/export_files/${owner.account.id}`, body);
-    for (const resource of ["competitors_overview", "competitors_brands", "microsurvey_responses", "mta_accounts"]) {
+    for (const resource of ["competitors_overview", "competitors_brands", "mta_accounts"]) {
       const res = await post({ resource });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ resource: `${resource} exports are not available yet` });
@@ -319,7 +319,7 @@ describe("direct CSV downloads", () => {
     const invoices = await owner.client.get("/api/billing/invoices");
     expect(invoices.status).toBe(400);
     expect(invoices.body.errors).toEqual({ resource: "billing/invoices exports are not available yet" });
-    expect((await owner.client.get("/api/export/csv/campaigns")).status).toBe(400);
+    expect((await owner.client.get("/api/export/csv/competitors")).status).toBe(400);
     expect((await other.client.get(`/api/export/csv/reviews?account_id=${owner.account.id}`)).status).toBe(404);
   });
 });

@@ -32,6 +32,7 @@ import {
   keywordReviewPages,
 } from "../insights/index.ts";
 import type { LocationFilter } from "../locations/index.ts";
+import { checkMicrosurveysOn, microsurveyResponsesExport } from "../microsurveys/index.ts";
 import { parseReviewFilter, type ReviewFilter } from "../reviews/index.ts";
 import { exportFilePolicy } from "./policy.ts";
 import {
@@ -142,6 +143,7 @@ const KEYWORD_KEYS = ["sentiment", "keyword", "resource_id", "sort[by]", "sort[o
 async function checkFeatureOn(db: Kysely<DB>, resource: TAvailableExportResource, accountId: string) {
   if (resource === "keywords" || resource === "keyword_details") await checkInsightsOn(db, accountId);
   if (resource === "experience_categories") await checkInsightsOn(db, accountId, true);
+  if (resource === "microsurvey_responses") await checkMicrosurveysOn(db, accountId);
 }
 
 /** 400 unless the resource is one of §7's and its feature has landed (docs/api.md "Exports"). */
@@ -245,6 +247,10 @@ export function planExport(
         pagedRows(async (db, limit, offset) => (await categoryRankOf(db, f)).slice(offset, offset + limit)),
         numbered(CATEGORY_COLUMNS),
       );
+    }
+    case "microsurvey_responses": {
+      const plan = underPrefix(prefix, () => microsurveyResponsesExport(account, query));
+      return asPlan(resource, plan.rows, plan.columns);
     }
   }
 }

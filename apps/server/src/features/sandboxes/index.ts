@@ -27,3 +27,6 @@ export function sandboxConnectorOptions(ctx: AppContext, sandbox: boolean): Conn
 
 export { isSandboxAccount, markSandboxAccounts } from "./queries.ts";
 export { DEMO_GOOGLE_TOKEN, type Sandboxes, sandboxesOf } from "./service.ts";
+export { DEMO_TRUSTPILOT_API_KEY, DEMO_TRUSTPILOT_TOKEN } from "./trustpilot.ts";
+export { startSmsSandbox, twilioSandboxFeature, twilioSandboxOf } from "./twilio-sandbox.ts";
+export { DEMO_YELP_API_KEY } from "./yelp.ts";

@@ -6,6 +6,8 @@ import { demoGoogleReviewsAt } from "./queries.ts";
 import { type FakeGoogleState, type GoogleApiReview, googleLocationOf, startFakeGoogle } from "./sources/google.ts";
 import type { FakeServer } from "./sources/http.ts";
 import { SandboxStore } from "./store.ts";
+import { startTrustpilotSandbox } from "./trustpilot.ts";
+import { startYelpSandbox } from "./yelp.ts";
 
 /** The demo's Google access token (its source_credentials): the only one the Google sandbox takes. */
 export const DEMO_GOOGLE_TOKEN = "demo-google-access-token";
@@ -20,6 +22,9 @@ export interface Sandboxes {
   baseUrls: Partial<Record<SourceCode, string>>;
   google: FakeServer<FakeGoogleState>;
   facebook: FakeServer<FacebookSandboxState>;
+  /** Yelp Fusion (reviews; ./yelp.ts) and Trustpilot (reviews, replies; ./trustpilot.ts), every demo listing at once. */
+  yelp: Awaited<ReturnType<typeof startYelpSandbox>>["server"];
+  trustpilot: Awaited<ReturnType<typeof startTrustpilotSandbox>>["server"];
   close(): Promise<void>;
 }
 
@@ -86,22 +91,44 @@ export async function startSandboxes(ctx: AppContext): Promise<Sandboxes> {
   });
   state = google.state;
   const facebook = await startFacebookSandbox(ctx, { delayMs, failureRate }, path.join(config.dataDir, "sandboxes"));
+  const yelp = await startYelpSandbox(
+    ctx.database.db,
+    { delayMs, failureRate },
+    path.join(config.dataDir, "sandboxes"),
+  );
+  const trustpilot = await startTrustpilotSandbox(
+    ctx.database.db,
+    { delayMs, failureRate },
+    path.join(config.dataDir, "sandboxes"),
+  );
+  const forgetListings = [registerSandboxBaseUrl(yelp.server.url), registerSandboxBaseUrl(trustpilot.server.url)];
   const forgetGoogle = registerSandboxBaseUrl(google.url);
   const forgetFacebook = registerSandboxBaseUrl(facebook.server.url);
   let closed = false;
   const sandboxes: Sandboxes = {
-    baseUrls: { google: google.url, facebook: facebook.server.url },
+    baseUrls: {
+      google: google.url,
+      facebook: facebook.server.url,
+      yelp: yelp.server.url,
+      trustpilot: trustpilot.server.url,
+    },
     google,
     facebook: facebook.server,
+    yelp: yelp.server,
+    trustpilot: trustpilot.server,
     async close() {
       if (closed) return;
       closed = true;
       forgetGoogle();
       forgetFacebook();
+      for (const forget of forgetListings) forget();
       running.delete(ctx);
       await Promise.all([google.close(), facebook.server.close()]);
       store.flush();
       facebook.store.flush();
+      await Promise.all([yelp.server.close(), trustpilot.server.close()]);
+      yelp.store.flush();
+      trustpilot.store.flush();
     },
   };
   running.set(ctx, sandboxes);

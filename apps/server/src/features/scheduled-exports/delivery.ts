@@ -174,12 +174,11 @@ export async function deliverRun(ctx: Ctx, runId: string): Promise<number> {
       accountId: run.account_id,
       userId: run.created_by_user_id,
       resource: run.export_type,
-      filters: exportFilters(
-        run.export_type,
-        (run.filters ?? {}) as Record<string, unknown>,
-        run.date_from,
-        run.date_to,
-      ),
+      filters: {
+        ...exportFilters(run.export_type, (run.filters ?? {}) as Record<string, unknown>, run.date_from, run.date_to),
+        // The keyword or microsurvey the export is about.
+        ...(run.resource_id ? { resource_id: run.resource_id } : {}),
+      },
       fileType: "csv",
     });
     file = { fileId: String(made.fileId), url: made.url, path: made.path, rowCount: made.rowCount };

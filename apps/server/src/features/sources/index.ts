@@ -9,4 +9,4 @@ export const sourcesFeature: Feature = {
 };
 
 /** Loads the review source catalogue (reference data, seeded with the countries and states). */
-export { seedSources } from "./catalogue.ts";
+export { FEEDBACK_FORBIDDEN_SOURCES, seedSources } from "./catalogue.ts";

@@ -105,6 +105,8 @@ export async function startFakeServer<S extends FakeState>(
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => void answer());
+    // A client that goes away mid-request (a killed process) ends only that request, never the server.
+    req.on("error", () => {});
     const answer = async () => {
       const url = new URL(req.url ?? "/", baseUrl);
       let path: string;

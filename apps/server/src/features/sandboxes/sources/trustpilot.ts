@@ -1,4 +1,12 @@
-import { type FakeReply, type FakeServer, type FakeState, intParam, newFakeState, startFakeServer } from "./http.ts";
+import {
+  type FakeReply,
+  type FakeServer,
+  type FakeSource,
+  type FakeState,
+  intParam,
+  newFakeState,
+  startFakeServer,
+} from "./http.ts";
 
 /**
  * A fake Trustpilot: the public Business Units API `GET /v1/business-units/{id}/reviews` (apikey header or
@@ -44,51 +52,52 @@ export function startFakeTrustpilot(options: FakeTrustpilotOptions = {}): Promis
     reviews: options.reviews ?? [],
     now: options.now ?? (() => new Date()),
   };
-  return startFakeServer(state, {
-    failureBody: (status) =>
-      status === 429
-        ? fault("Rate limit quota violation. Quota limit exceeded.", "policies.ratelimit.QuotaViolation")
-        : { message: "Internal server error" },
-    handle(request, s, baseUrl) {
-      const list = /^\/v1\/business-units\/([^/]+)\/reviews$/.exec(request.path);
-      if (list && request.method === "GET") {
-        const key = request.headers.apikey ?? request.query.apikey;
-        if (key !== s.apiKey) return { status: 401, body: fault("Invalid ApiKey", "oauth.v2.InvalidApiKey") };
-        if (list[1] !== s.businessUnitId) return { status: 404, body: { message: "Business unit not found" } };
-        return listReviews(s, request.query, baseUrl, request.path);
-      }
-      const reply = /^\/v1\/private\/reviews\/([^/]+)\/reply$/.exec(request.path);
-      if (reply) {
-        if (request.headers.authorization !== `Bearer ${s.accessToken}`) {
-          return { status: 401, body: fault("Invalid access token", "oauth.v2.InvalidAccessToken") };
-        }
-        const review = s.reviews.find((r) => r.id === reply[1]);
-        if (!review) return { status: 404, body: { message: "Review not found" } };
-        if (request.method === "POST") {
-          const body = request.body as { message?: unknown; authorBusinessUserId?: unknown } | null;
-          if (typeof body?.message !== "string" || body.message === "") {
-            return { status: 400, body: { message: "message is required" } };
-          }
-          const at = s.now().toISOString();
-          review.companyReply = {
-            text: body.message,
-            ...(typeof body.authorBusinessUserId === "string"
-              ? { authorBusinessUserId: body.authorBusinessUserId }
-              : {}),
-            createdAt: review.companyReply?.createdAt ?? at,
-            updatedAt: at,
-          };
-          return { status: 201 };
-        }
-        if (request.method === "DELETE") {
-          review.companyReply = null;
-          return { status: 204 };
-        }
-      }
-      return { status: 404, body: { message: "Resource not found" } };
-    },
-  });
+  return startFakeServer(state, trustpilotSource);
 }
+
+/** The Trustpilot APIs one business unit answers (its keys, its reviews and their replies). */
+export const trustpilotSource: FakeSource<FakeTrustpilotState> = {
+  failureBody: (status) =>
+    status === 429
+      ? fault("Rate limit quota violation. Quota limit exceeded.", "policies.ratelimit.QuotaViolation")
+      : { message: "Internal server error" },
+  handle(request, s, baseUrl) {
+    const list = /^\/v1\/business-units\/([^/]+)\/reviews$/.exec(request.path);
+    if (list && request.method === "GET") {
+      const key = request.headers.apikey ?? request.query.apikey;
+      if (key !== s.apiKey) return { status: 401, body: fault("Invalid ApiKey", "oauth.v2.InvalidApiKey") };
+      if (list[1] !== s.businessUnitId) return { status: 404, body: { message: "Business unit not found" } };
+      return listReviews(s, request.query, baseUrl, request.path);
+    }
+    const reply = /^\/v1\/private\/reviews\/([^/]+)\/reply$/.exec(request.path);
+    if (reply) {
+      if (request.headers.authorization !== `Bearer ${s.accessToken}`) {
+        return { status: 401, body: fault("Invalid access token", "oauth.v2.InvalidAccessToken") };
+      }
+      const review = s.reviews.find((r) => r.id === reply[1]);
+      if (!review) return { status: 404, body: { message: "Review not found" } };
+      if (request.method === "POST") {
+        const body = request.body as { message?: unknown; authorBusinessUserId?: unknown } | null;
+        if (typeof body?.message !== "string" || body.message === "") {
+          return { status: 400, body: { message: "message is required" } };
+        }
+        const at = s.now().toISOString();
+        review.companyReply = {
+          text: body.message,
+          ...(typeof body.authorBusinessUserId === "string" ? { authorBusinessUserId: body.authorBusinessUserId } : {}),
+          createdAt: review.companyReply?.createdAt ?? at,
+          updatedAt: at,
+        };
+        return { status: 201 };
+      }
+      if (request.method === "DELETE") {
+        review.companyReply = null;
+        return { status: 204 };
+      }
+    }
+    return { status: 404, body: { message: "Resource not found" } };
+  },
+};
 
 function listReviews(
   state: FakeTrustpilotState,

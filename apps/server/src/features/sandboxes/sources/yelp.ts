@@ -1,4 +1,12 @@
-import { type FakeReply, type FakeServer, type FakeState, intParam, newFakeState, startFakeServer } from "./http.ts";
+import {
+  type FakeReply,
+  type FakeServer,
+  type FakeSource,
+  type FakeState,
+  intParam,
+  newFakeState,
+  startFakeServer,
+} from "./http.ts";
 
 /**
  * A fake Yelp Fusion v3 `GET /v3/businesses/{id}/reviews` serving the shape of the published sample
@@ -42,28 +50,31 @@ export function startFakeYelp(options: FakeYelpOptions = {}): Promise<FakeServer
     reviews: options.reviews ?? [],
     ...(options.planCap === undefined ? {} : { planCap: options.planCap }),
   };
-  return startFakeServer(state, {
-    failureBody: (status) =>
-      status === 429
-        ? yelpError(
-            "TOO_MANY_REQUESTS_PER_SECOND",
-            "You have exceeded the queries-per-second limit for this endpoint. Try reducing the rate at which you make queries.",
-          )
-        : yelpError("INTERNAL_ERROR", "Something went wrong internally, please try your request again"),
-    handle(request, s) {
-      if (request.headers.authorization !== `Bearer ${s.apiKey}`) {
-        return { status: 401, body: yelpError("TOKEN_INVALID", "Invalid access token or authorization header.") };
-      }
-      const m = /^\/v3\/businesses\/([^/]+)\/reviews$/.exec(request.path);
-      if (!m || request.method !== "GET")
-        return { status: 404, body: yelpError("NOT_FOUND", "Resource could not be found.") };
-      if (!s.businessIds.includes(m[1]!)) {
-        return { status: 404, body: yelpError("BUSINESS_NOT_FOUND", "The requested business could not be found.") };
-      }
-      return list(s, request.query);
-    },
-  });
+  return startFakeServer(state, yelpSource);
 }
+
+/** The Yelp Fusion reviews endpoint one state answers (its key, its businesses and their reviews). */
+export const yelpSource: FakeSource<FakeYelpState> = {
+  failureBody: (status) =>
+    status === 429
+      ? yelpError(
+          "TOO_MANY_REQUESTS_PER_SECOND",
+          "You have exceeded the queries-per-second limit for this endpoint. Try reducing the rate at which you make queries.",
+        )
+      : yelpError("INTERNAL_ERROR", "Something went wrong internally, please try your request again"),
+  handle(request, s) {
+    if (request.headers.authorization !== `Bearer ${s.apiKey}`) {
+      return { status: 401, body: yelpError("TOKEN_INVALID", "Invalid access token or authorization header.") };
+    }
+    const m = /^\/v3\/businesses\/([^/]+)\/reviews$/.exec(request.path);
+    if (!m || request.method !== "GET")
+      return { status: 404, body: yelpError("NOT_FOUND", "Resource could not be found.") };
+    if (!s.businessIds.includes(m[1]!)) {
+      return { status: 404, body: yelpError("BUSINESS_NOT_FOUND", "The requested business could not be found.") };
+    }
+    return list(s, request.query);
+  },
+};
 
 function list(state: FakeYelpState, query: Record<string, string>): FakeReply {
   const limit = intParam(query.limit, 20);

@@ -1,15 +1,111 @@
-import { Paper, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import "@mantine/core/styles/Table.css";
+import { useState } from "react";
+import { EmptyStatePanel } from "../../../components/common/empty-state";
+import { PagePagination } from "../../../components/common/page-pagination";
+import { SearchInput } from "../../../components/common/search-input";
+import { useLandingLocations, useLocationLandingPages } from "../api/landing";
+import { LandingLinkActions } from "../components/landing-copy-link";
 
-/** Placeholder: replaced by the section's screen. */
-export default function KiosksRoute() {
-  return (
-    <Paper withBorder p="lg" radius="md" data-testid="placeholder-page">
-      <Title order={2} size="h3">
-        Kiosks
-      </Title>
-      <Text size="sm" c="gray.7">
-        Kiosk pages for shared tablets.
+function KioskLink({ locationId, name }: { locationId: string; name: string }) {
+  const pages = useLocationLandingPages(locationId);
+  const kiosk = pages.data?.find((p) => p.kind === "kiosk");
+  if (pages.isPending) return <Skeleton height={24} width={160} />;
+  if (!kiosk)
+    return (
+      <Text size="sm" c="red.8">
+        Unable to load the kiosk link
       </Text>
-    </Paper>
+    );
+  return (
+    <Group gap="md" wrap="nowrap">
+      <Text size="sm" c="gray.7" style={{ wordBreak: "break-all" }}>
+        {kiosk.url}
+      </Text>
+      <LandingLinkActions url={kiosk.url} label={`Kiosk, ${name}`} />
+    </Group>
+  );
+}
+
+/**
+ * /request-reviews/kiosks: each location's kiosk page, for a shared tablet (full screen, reset after each answer or a
+ * minute idle, review sites as QR codes), with Copy Link and Open.
+ */
+export default function KiosksRoute() {
+  const [page, setPage] = useState(1);
+  const [keywords, setKeywords] = useState("");
+  const locations = useLandingLocations(page, keywords);
+  const list = locations.data?._embedded.locations ?? [];
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h3">
+          Kiosks
+        </Title>
+        <Text size="sm" c="gray.7">
+          Open a location's kiosk on a shared tablet: customers rate their visit, and the page starts over after each
+          answer or a minute without use.
+        </Text>
+      </div>
+      <Paper withBorder p="lg" radius="md">
+        <SearchInput
+          value={keywords}
+          onSearch={(v) => {
+            setKeywords(v);
+            setPage(1);
+          }}
+          placeholder="Search locations"
+          maw={360}
+          mb="sm"
+        />
+        {locations.isPending ? (
+          <Stack gap="xs" data-testid="kiosks-loading">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={32} />
+            ))}
+          </Stack>
+        ) : locations.isError ? (
+          <Alert color="red" title="Unable to load your locations">
+            <Group>
+              <Text size="sm">Please reload or try again later.</Text>
+              <Button size="xs" variant="light" onClick={() => locations.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : list.length === 0 ? (
+          <EmptyStatePanel
+            primary={keywords ? "No locations found" : "No locations yet"}
+            secondary={keywords ? "Try another search." : "Add a location to get its kiosk page."}
+          />
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="xs" aria-label="Kiosk pages">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Location</Table.Th>
+                    <Table.Th scope="col">
+                      Kiosk link<VisuallyHidden> and actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td fw={600}>{l.name}</Table.Td>
+                      <Table.Td>
+                        <KioskLink locationId={l.id} name={l.name} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <PagePagination page={page} pageCount={locations.data?._total_pages ?? 1} onChange={setPage} />
+          </>
+        )}
+      </Paper>
+    </Stack>
   );
 }

@@ -35,10 +35,12 @@ export default function RequestReviewsRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const current = SECTIONS.find((s) => pathname.includes(`/request-reviews/${s.path}`))?.path ?? null;
+  // Absolute, so a tab goes to its section from any depth (also under a shadowed child's /as/{id} prefix).
+  const base = pathname.slice(0, pathname.indexOf("/request-reviews") + "/request-reviews".length);
   return (
     <>
       <PageHeader title="Request Reviews" />
-      <Tabs value={current} onChange={(v) => v && navigate(v)} mb="md" keepMounted={false}>
+      <Tabs value={current} onChange={(v) => v && navigate(`${base}/${v}`)} mb="md" keepMounted={false}>
         <Tabs.List aria-label="Request Reviews sections">
           {SECTIONS.map((s) => (
             <Tabs.Tab key={s.path} value={s.path}>
