@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { Worker } from "node:worker_threads";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { PGliteServer } from "./pglite-server.ts";
+import type { FromPGliteWorker, PGliteWorkerData, ToPGliteWorker } from "./pglite-worker.ts";
 import type { DB } from "./schema.ts";
 
 // Return bigint counts and numerics as JS numbers; dates stay Date.
@@ -32,13 +32,13 @@ export interface OpenOptions {
 
 /**
  * Opens the database. One code path: the app always speaks PostgreSQL's wire
- * protocol through node-postgres. Without a server URL it opens PGlite and
- * serves it on a loopback port, so the pool, the job queue and the CLI tools
- * connect to it like to any PostgreSQL server.
+ * protocol through node-postgres. Without a server URL it opens PGlite in a
+ * worker thread (db/pglite-worker.ts) that serves it on a loopback port, so the
+ * pool, the job queue and the CLI tools connect to it like to any PostgreSQL
+ * server, and a long statement never holds up the HTTP event loop.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  let socket: PGliteServer | undefined;
-  let lite: PGlite | undefined;
+  let embedded: EmbeddedDatabase | undefined;
   let connectionString: string;
   if (opts.databaseUrl) {
     connectionString = opts.databaseUrl;
@@ -48,16 +48,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       dataPath = path.join(opts.dataDir, "pgdata");
       fs.mkdirSync(dataPath, { recursive: true });
     }
-    lite = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
-    socket = new PGliteServer(lite);
-    const conn = await socket.start(opts.socketPort ?? 0);
-    connectionString = `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`;
+    embedded = await startEmbedded(dataPath, opts.socketPort ?? 0);
+    connectionString = `postgresql://postgres:postgres@${embedded.address}/postgres?sslmode=disable`;
     if (opts.dataDir) {
       // Lets CLI tools reach the running server's embedded database.
       fs.writeFileSync(path.join(opts.dataDir, "socket.json"), JSON.stringify({ connectionString, pid: process.pid }));
     }
   }
-  const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? (lite ? 8 : 20) });
+  const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? (embedded ? 8 : 20) });
   pool.on("error", () => {
     // Idle client errors (server restart) are reported by the next query.
   });
@@ -66,12 +64,83 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     pool,
     connectionString,
-    embedded: Boolean(lite),
+    embedded: Boolean(embedded),
     async close() {
       await db.destroy();
-      if (socket) await socket.stop();
-      if (lite) await lite.close();
-      if (opts.dataDir && lite) fs.rmSync(path.join(opts.dataDir, "socket.json"), { force: true });
+      if (embedded) await embedded.close();
+      if (opts.dataDir && embedded) fs.rmSync(path.join(opts.dataDir, "socket.json"), { force: true });
+    },
+  };
+}
+
+interface EmbeddedDatabase {
+  /** `127.0.0.1:port` of the worker's socket server. */
+  address: string;
+  /** Closes the connections and PGlite (written to disk), then ends the thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded database's worker thread and waits until it serves. A failure to open
+ * (a data folder PGlite cannot read, a port in use) rejects with the worker's message.
+ *
+ * Should the thread die later (an uncaught error, a WASM abort), it is logged, and its sockets
+ * close with it: a statement in flight fails ("Connection terminated unexpectedly") and new
+ * connections are refused, so the pool's queries fail rather than wait forever. Nothing
+ * restarts it: the process keeps answering HTTP (static files; routes that query, /api/health
+ * included, answer an error) until it is restarted.
+ */
+async function startEmbedded(dataPath: string | undefined, port: number): Promise<EmbeddedDatabase> {
+  const workerData: PGliteWorkerData = { dataPath, port };
+  const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData });
+  let exited = false;
+  let closing = false;
+  worker.once("exit", () => {
+    exited = true;
+  });
+  const where = dataPath ?? "memory";
+  const address = await new Promise<string>((resolve, reject) => {
+    const settle = (error: Error | null, value = "") => {
+      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onMessage = (message: FromPGliteWorker) => {
+      if (message.type === "ready") settle(null, message.address);
+      else if (message.type === "error")
+        settle(new Error(`Could not open the embedded database (${where}): ${message.message}`));
+    };
+    const onError = (error: Error) => settle(error);
+    const onExit = (code: number) =>
+      settle(new Error(`Could not open the embedded database (${where}): its thread exited with code ${code}`));
+    worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+  }).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  worker.on("error", (error) => {
+    console.error(`The embedded database's thread failed (${where}); database queries fail until a restart:`, error);
+  });
+  worker.on("exit", (code) => {
+    if (!closing) console.error(`The embedded database's thread stopped (${where}, exit code ${code}).`);
+  });
+  return {
+    address,
+    async close() {
+      closing = true;
+      if (exited) return;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const onMessage = (message: FromPGliteWorker) => {
+            if (message.type === "closed") resolve();
+            else if (message.type === "error") reject(new Error(`Closing the embedded database: ${message.message}`));
+          };
+          worker.on("message", onMessage).once("exit", () => resolve());
+          worker.postMessage({ type: "close" } satisfies ToPGliteWorker);
+        });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }

@@ -27,8 +27,13 @@ export class PGliteServer {
   private lockTail: Promise<void> = Promise.resolve();
   private owner: Connection | null = null;
   private readonly connections = new Set<Connection>();
+  private readonly db: PGlite;
 
-  constructor(private readonly db: PGlite) {}
+  // Plain fields, no parameter properties: this file runs in a worker thread with Node's type
+  // stripping (db/pglite-worker.ts), which only erases types.
+  constructor(db: PGlite) {
+    this.db = db;
+  }
 
   async start(port = 0, host = "127.0.0.1"): Promise<string> {
     await this.db.waitReady;
@@ -112,12 +117,12 @@ class Connection {
   /** This connection's named prepared statements, by their name in the session. */
   private readonly statements = new Set<string>();
   private readonly prefix: string;
+  readonly socket: net.Socket;
+  private readonly server: PGliteServer;
 
-  constructor(
-    readonly socket: net.Socket,
-    private readonly server: PGliteServer,
-    id: number,
-  ) {
+  constructor(socket: net.Socket, server: PGliteServer, id: number) {
+    this.socket = socket;
+    this.server = server;
     this.prefix = `c${id}_`;
     socket.setNoDelay(true);
     socket.on("data", (data) => {
