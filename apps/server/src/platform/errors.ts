@@ -8,7 +8,8 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "unprocessable"
-  | "rate_limited";
+  | "rate_limited"
+  | "unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -19,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** The one error type domain code throws; the HTTP layer maps it to the error body. */
