@@ -1,9 +1,10 @@
 import { healthRoutes } from "@starboard/contract/routes/health";
 import type { AppContext } from "../../platform/context.ts";
 import { handle } from "../../platform/route.ts";
-import { health } from "./service.ts";
+import { databaseProbe, health } from "./service.ts";
 
 /** GET /api/health, signed out. */
 export function healthHandlers(ctx: AppContext) {
-  return [handle(healthRoutes.health, () => health(ctx))];
+  const probe = databaseProbe(ctx);
+  return [handle(healthRoutes.health, () => health(ctx, probe))];
 }
