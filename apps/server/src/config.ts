@@ -41,6 +41,11 @@ export interface Config {
   twilioAuthToken?: string | undefined;
   twilioFrom?: string | undefined;
   sandboxTwilioPort?: number | undefined;
+  /**
+   * APP_PROCESSES: how many app processes `npm start` runs on one PostgreSQL server (DATABASE_URL), forked
+   * with node:cluster and sharing PORT (default 1: this process alone). See main.ts and docs/architecture.md.
+   */
+  appProcesses?: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     twilioFrom: env.TWILIO_FROM || undefined,
     sandboxTwilioPort: positiveInteger(env.SANDBOX_TWILIO_PORT),
+    appProcesses: positiveInteger(env.APP_PROCESSES),
   };
 }
 

@@ -3,17 +3,20 @@
 // PostgreSQL server named by DATABASE_URL (dropped afterwards). Prints numbers only: no thresholds.
 // Load suites (bench/load.ts) drive the app with autocannon from a child process instead, for
 // --duration seconds per case at --connections connections, and print req/s, p50 and p99.
+// --processes N (PostgreSQL only): the load suites' cases are driven against src/main.ts in a child process,
+// one app process, then APP_PROCESSES=N, side by side with the factor (bench/suites/load-processes.ts).
 //   npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N]
-//                    [--json <file>] [--list]
+//                    [--processes N] [--json <file>] [--list]
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { formatTable, runSuites, writeJson } from "../bench/harness.ts";
 import { formatLoadTable, isLoadSuite, runLoadSuites } from "../bench/load.ts";
 import { SUITES } from "../bench/suites/index.ts";
+import { compareProcesses, formatProcessesTable, type ProcessesReport } from "../bench/suites/load-processes.ts";
 import { startTestApp } from "../test/harness.ts";
 
 const USAGE =
-  "usage: npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N] [--json <file>] [--list]";
+  "usage: npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N] [--processes N] [--json <file>] [--list]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}\nsuites: ${SUITES.map((s) => s.name).join(", ")}`);
@@ -26,6 +29,7 @@ let values: {
   warmup?: string;
   duration?: string;
   connections?: string;
+  processes?: string;
   json?: string;
   list?: boolean;
 };
@@ -38,6 +42,7 @@ try {
       warmup: { type: "string" },
       duration: { type: "string" },
       connections: { type: "string" },
+      processes: { type: "string" },
       json: { type: "string" },
       list: { type: "boolean" },
     },
@@ -67,12 +72,23 @@ const unknown = wanted.filter((name) => !SUITES.some((s) => s.name === name));
 if (unknown.length > 0) fail(`unknown suite: ${unknown.join(", ")}`);
 const suites = SUITES.filter((s) => wanted.includes(s.name) && !isLoadSuite(s));
 const loadSuites = SUITES.filter(isLoadSuite).filter((s) => wanted.includes(s.name));
+// --processes N: the load suites on one app process, then on N (src/main.ts with APP_PROCESSES).
+const processes = values.processes === undefined ? undefined : count(values.processes, 2, "processes");
+if (processes !== undefined) {
+  if (processes < 2) fail("--processes must be 2 or more");
+  if (!process.env.DATABASE_URL)
+    fail("--processes needs DATABASE_URL: several app processes share a PostgreSQL server");
+  if (loadSuites.length === 0) fail("--processes drives the load suites: add --suite load");
+}
 
 const database = process.env.DATABASE_URL ? "PostgreSQL (new database on DATABASE_URL)" : "embedded PGlite (memory)";
 const plans = [
   ...(suites.length > 0 ? [`${warmup} warm-up + ${iterations} timed runs per case`] : []),
   ...(loadSuites.length > 0
-    ? [`load: ${connections} connections, ${loadWarmup} s warm-up + ${duration} s per case`]
+    ? [
+        `load: ${connections} connections, ${loadWarmup} s warm-up + ${duration} s per case` +
+          (processes ? `, on 1 app process then ${processes}` : ""),
+      ]
     : []),
 ];
 console.error(`Starting the app on ${database}; ${plans.join("; ")}`);
@@ -84,7 +100,21 @@ try {
     onResult: (r) => console.error(`  measured ${r.suite}: ${r.case}`),
   });
   if (suites.length > 0) console.log(formatTable(results));
-  const load = await runLoadSuites(loadSuites, env, {
+  const byProcesses: ProcessesReport[] = [];
+  if (processes) {
+    for (const suite of loadSuites) {
+      const report = await compareProcesses(env, await suite.load(env), {
+        duration,
+        connections,
+        warmup: loadWarmup,
+        processes,
+      });
+      if (suites.length > 0 || byProcesses.length > 0) console.log("");
+      console.log(formatProcessesTable(report, `${suite.name} on ${database}`));
+      byProcesses.push(report);
+    }
+  }
+  const load = await runLoadSuites(processes ? [] : loadSuites, env, {
     duration,
     connections,
     warmup: loadWarmup,
@@ -106,6 +136,7 @@ try {
       iterations,
       warmup,
       ...(load.length > 0 ? { load } : {}),
+      ...(byProcesses.length > 0 ? { load_processes: byProcesses } : {}),
     });
     console.error(`Wrote ${values.json}`);
   }

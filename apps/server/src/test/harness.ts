@@ -22,14 +22,16 @@ export interface TestApp {
 /**
  * Boots the real app on a real, fresh database: PGlite in memory by default,
  * or a new database on the PostgreSQL server named by DATABASE_URL. Requests go
- * over real HTTP.
+ * over real HTTP. `sharedDatabase` (another test app's `ctx.database.connectionString`)
+ * boots a second app on that app's database instead, as a second process would:
+ * no new database, no migrations or seeding, and closing it leaves the database.
  */
 export async function startTestApp(
-  opts: { workers?: boolean; env?: Record<string, string>; webDist?: string } = {},
+  opts: { workers?: boolean; env?: Record<string, string>; webDist?: string; sharedDatabase?: string } = {},
 ): Promise<TestApp> {
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = opts.sharedDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !opts.sharedDatabase) {
     const name = `starboard_test_${randomUUID().replaceAll("-", "")}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -59,8 +61,10 @@ export async function startTestApp(
     webDist: opts.webDist ?? path.join(dataDir, "no-web"),
   };
   const database = await openDatabase({ databaseUrl, poolSize: 6 });
-  await migrateToLatest(database.db);
-  await seedReferenceData(database);
+  if (!opts.sharedDatabase) {
+    await migrateToLatest(database.db);
+    await seedReferenceData(database);
+  }
   const { app, ctx } = await buildApp(config, database, productFeatures({ demo: true }));
   await ctx.jobs.start({ work: config.runWorkers });
   await app.listen({ port: 0, host: "127.0.0.1" });
