@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, settled, signIn } from "./helpers";
 
 /**
  * The shell is scanned on the settings pages; the dashboard's own content (charts, KPIs) and the
@@ -8,6 +8,7 @@ import { DEMO, signIn } from "./helpers";
  */
 async function scan(page: Page, label: string) {
   // The shared filter bar is scanned by its own spec (filter-bar.spec.ts); this one covers the shell and its pages.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude('[data-slot="filter-bar"]')

@@ -123,3 +123,16 @@ export function fakeGoogle(request: APIRequestContext) {
     failures: async () => (await call<{ failures: unknown[] }>("GET", "/failures")).failures,
   };
 }
+
+/**
+ * Waits until no CSS transition or animation runs (a modal fading in, a menu closing), so an axe scan sees the
+ * page as a user does once it is still, not a half-opaque dialog or a dropdown on its way out.
+ */
+export async function settled(page: Page) {
+  // Endless ones (a loader's spin) never finish and are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn, where } from "./helpers";
+import { DEMO, settled, signIn, where } from "./helpers";
 
 /**
  * The keyword screens (docs/product/reviews.md §2, §3) as the demo owner uses them: the keywords page with
@@ -11,6 +11,7 @@ import { DEMO, signIn, where } from "./helpers";
 
 /** Axe on the page's own content; the shared filter bar above it is scanned by the filter bar's specs. */
 async function scan(page: Page, label: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude('[data-slot="filter-bar"]')

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, signIn } from "./helpers";
+import { DEMO, managerApi, settled, signIn } from "./helpers";
 
 /**
  * The public landing pages (each kind) and the kiosk of a demo location, as a customer's phone or a shared tablet
@@ -14,6 +14,7 @@ const PAINT_BUDGET_MS = 2000;
 const KINDS = ["nps", "stars", "thumbs", "faces", "review_request"] as const;
 
 async function scan(page: Page, label: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, settled, signIn } from "./helpers";
 
 /**
  * Locations (docs/product/locations.md, issue 15) driven as people use them: the owner adds a location (meeting
@@ -10,6 +10,7 @@ import { DEMO, signIn } from "./helpers";
  */
 
 async function scan(page: Page, label: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude('[data-slot="filter-bar"]')

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, PASSWORD, signIn } from "./helpers";
+import { DEMO, managerApi, PASSWORD, settled, signIn } from "./helpers";
 
 /**
  * Request Reviews › Templates and Campaigns as a Manager uses them: create an e-mail template (its preview shows
@@ -11,6 +11,7 @@ import { DEMO, managerApi, PASSWORD, signIn } from "./helpers";
 
 async function scan(page: Page, label: string) {
   // The e-mail preview is a sandboxed frame (no scripts): the message is checked by the server's tests.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude('iframe[title="E-mail preview"]')

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, settled, signIn } from "./helpers";
 
 /**
  * Request Reviews › Customers as a Manager uses it: upload a CSV of customers with bad rows, watch it finish,
@@ -9,6 +9,7 @@ import { DEMO, signIn } from "./helpers";
  */
 
 async function scan(page: Page, label: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(

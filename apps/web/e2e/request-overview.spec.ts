@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, settled, signIn } from "./helpers";
 
 /**
  * The ask tool's overview and microsurveys on the demo (issue 16): the funnel from sent to completed over the
@@ -10,6 +10,7 @@ import { DEMO, signIn } from "./helpers";
  * critical axe violation.
  */
 async function scan(page: Page, label: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, signIn, type TApi } from "./helpers";
+import { DEMO, managerApi, settled, signIn, type TApi } from "./helpers";
 
 /**
  * Issue 11, "Done when": a Manager's triage from filters to a reply, assignment found by a colleague, tag
@@ -12,6 +12,7 @@ type TList<K extends string, T> = { _embedded: Record<K, T[]>; _total: number; _
 
 async function scan(page: Page, label: string) {
   // The shared filter bar is scanned by its own spec (filter-bar.spec.ts).
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude('[data-slot="filter-bar"]')
