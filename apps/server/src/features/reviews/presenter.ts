@@ -1,34 +1,14 @@
 import type { TResponseStatus, TReview, TReviewImage } from "@starboard/contract/reviews";
 import { encodeCursor } from "./cursor.ts";
-import type { ReviewListRow, selectCurrentResponsesFor, selectImagesFor, selectTagsFor } from "./queries.ts";
+import type { ReviewListRow } from "./queries.ts";
 
+/** An instant as ISO text in UTC to the millisecond (a Date from the driver, or ISO text with offset from JSON). */
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-type Tags = Awaited<ReturnType<typeof selectTagsFor>>;
-type Images = Awaited<ReturnType<typeof selectImagesFor>>;
-type Responses = Awaited<ReturnType<typeof selectCurrentResponsesFor>>;
-
-function groupBy<T extends { review_id: string }>(rows: T[]) {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.review_id);
-    if (list) list.push(row);
-    else map.set(row.review_id, [row]);
-  }
-  return map;
-}
-
-/** Shapes a page of review rows and what hangs off them into review resources. */
-export function presentReviews(
-  rows: ReviewListRow[],
-  related: { tags: Tags; images: Images; responses: Responses },
-  sort: string,
-): TReview[] {
-  const tags = groupBy(related.tags);
-  const images = groupBy(related.images);
-  const responses = new Map(related.responses.map((r) => [r.review_id, r]));
+/** Shapes a page of review rows (with their tags, images and current response) into review resources. */
+export function presentReviews(rows: ReviewListRow[], sort: string): TReview[] {
   return rows.map((r) => {
-    const response = responses.get(r.id);
+    const response = r.response;
     return {
       id: r.id,
       account_id: r.account_id,
@@ -73,8 +53,8 @@ export function presentReviews(
         r.assigned_user_id && r.assigned_user_name !== null
           ? { id: r.assigned_user_id, name: r.assigned_user_name }
           : null,
-      tags: (tags.get(r.id) ?? []).map((t) => ({ id: t.tag_id, name: t.name })),
-      images: (images.get(r.id) ?? []).map(
+      tags: r.tags.map((t) => ({ id: t.tag_id, name: t.name })),
+      images: r.images.map(
         (i): TReviewImage => ({
           id: i.id,
           name: i.name,

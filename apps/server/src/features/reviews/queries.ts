@@ -210,7 +210,52 @@ export interface PageSpec {
 
 export type ReviewListRow = Awaited<ReturnType<typeof selectReviewPage>>[number];
 
-/** One page of reviews with their location, source, status label and whether an open issue blocks replies. */
+/** A tag of a review as the page statement gathers it (JSON). */
+export interface ReviewTagJson {
+  tag_id: string;
+  name: string;
+}
+/** An image of a review as the page statement gathers it (JSON). */
+export interface ReviewImageJson {
+  id: string;
+  name: string | null;
+  url: string;
+  cdn_url: string | null;
+  low_resolution_url: string | null;
+  cdn_low_resolution_url: string | null;
+}
+/** The current response of a review as the page statement gathers it (JSON: `published_at` is ISO text with offset). */
+export interface ReviewResponseJson {
+  id: string;
+  status: string;
+  status_description: string | null;
+  published_at: string | null;
+  content: string;
+  read_only: boolean;
+  from_source: boolean;
+}
+
+/** The review's tags in name order, as `selectTagsFor` reads them; `[]` when none. */
+const tagsJson = sql<
+  ReviewTagJson[]
+>`coalesce((SELECT json_agg(json_build_object('tag_id', t.tag_id, 'name', t.name) ORDER BY t.name)
+  FROM review_tags t WHERE t.review_id = r.id), '[]'::json)`;
+/** The review's images in position order, as `selectImagesFor` reads them; `[]` when none. */
+const imagesJson = sql<
+  ReviewImageJson[]
+>`coalesce((SELECT json_agg(json_build_object('id', i.id, 'name', i.name, 'url', i.url,
+  'cdn_url', i.cdn_url, 'low_resolution_url', i.low_resolution_url, 'cdn_low_resolution_url', i.cdn_low_resolution_url)
+  ORDER BY i.position) FROM review_images i WHERE i.review_id = r.id), '[]'::json)`;
+/** The review's current response (the newest not deleted), as `selectCurrentResponsesFor` reads it; null when none. */
+const responseJson = sql<ReviewResponseJson | null>`(SELECT json_build_object('id', p.id, 'status', p.status,
+  'status_description', p.status_description, 'published_at', p.published_at, 'content', p.content,
+  'read_only', p.read_only, 'from_source', p.from_source)
+  FROM responses p WHERE p.review_id = r.id AND p.deleted_at IS NULL ORDER BY p.created_at DESC LIMIT 1)`;
+
+/**
+ * One page of reviews with their location, source, status label, whether an open issue blocks replies,
+ * and what hangs off each review (tags, images, current response) as JSON: one statement.
+ */
 export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   const keys = SORT_KEYS[page.sort] ?? SORT_KEYS.published_at!;
   const backwards = page.cursor?.direction === "before";
@@ -265,7 +310,14 @@ export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: Pa
   for (const k of keys) qb = qb.orderBy(k.expr, order);
   qb = qb.limit(page.limit);
   if (page.offset) qb = qb.offset(page.offset);
-  const rows = await qb.execute();
+  // The page as a derived table, so that what hangs off a review is read for the page's rows only (the
+  // rows an OFFSET skips would otherwise run the sub-selects too), in the same order.
+  let outer = db
+    .selectFrom(qb.as("r"))
+    .selectAll("r")
+    .select([tagsJson.as("tags"), imagesJson.as("images"), responseJson.as("response")]);
+  for (const k of keys) outer = outer.orderBy(k.expr, order);
+  const rows = await outer.execute();
   return backwards ? rows.reverse() : rows;
 }
 
@@ -407,40 +459,6 @@ export async function selectReviewList(
     : countReviews(db, f, page.sort, page.order, page.cursor);
   const [c, rows] = await Promise.all([counts, selectReviewPage(db, f, page)]);
   return { counts: c, rows };
-}
-
-// --- What hangs off a page of reviews (one query each, by review ids) ---------------------------
-
-export function selectTagsFor(db: Kysely<DB>, reviewIds: string[]) {
-  return db
-    .selectFrom("review_tags")
-    .select(["review_id", "tag_id", "name"])
-    .where("review_id", "in", reviewIds)
-    .orderBy("name")
-    .execute();
-}
-
-export function selectImagesFor(db: Kysely<DB>, reviewIds: string[]) {
-  return db
-    .selectFrom("review_images")
-    .select(["id", "review_id", "name", "url", "cdn_url", "low_resolution_url", "cdn_low_resolution_url"])
-    .where("review_id", "in", reviewIds)
-    .orderBy("review_id")
-    .orderBy("position")
-    .execute();
-}
-
-/** The current response of each review: the newest one not deleted. */
-export function selectCurrentResponsesFor(db: Kysely<DB>, reviewIds: string[]) {
-  return db
-    .selectFrom("responses")
-    .distinctOn("review_id")
-    .select(["id", "review_id", "status", "status_description", "published_at", "content", "read_only", "from_source"])
-    .where("review_id", "in", reviewIds)
-    .where("deleted_at", "is", null)
-    .orderBy("review_id")
-    .orderBy("created_at", "desc")
-    .execute();
 }
 
 // --- Single reviews and history ------------------------------------------------------------------

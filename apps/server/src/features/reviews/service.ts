@@ -23,34 +23,17 @@ import {
   cursorValuesValid,
   findReview,
   type PageSpec,
-  type ReviewListRow,
   SORT_KEYS,
-  selectCurrentResponsesFor,
   selectHistoryPage,
-  selectImagesFor,
   selectReviewList,
   selectReviewPage,
-  selectTagsFor,
 } from "./queries.ts";
-
-/** Loads what hangs off the rows (three queries, by review ids) and presents them. */
-async function present(ctx: AppContext, rows: ReviewListRow[], sort: string): Promise<TReview[]> {
-  if (rows.length === 0) return [];
-  const reviewIds = rows.map((r) => r.id);
-  const db = ctx.database.db;
-  const [tags, images, responses] = await Promise.all([
-    selectTagsFor(db, reviewIds),
-    selectImagesFor(db, reviewIds),
-    selectCurrentResponsesFor(db, reviewIds),
-  ]);
-  return presentReviews(rows, { tags, images, responses }, sort);
-}
 
 /**
  * GET /api/reviews. Cursor paging (`before` / `after`) by default; `page` without a cursor pages by offset.
  * Queries: the account's time zone (child accounts only), then the count (from the daily roll-ups when
- * only their dimensions are filtered) with the page, then tags, images and responses by review ids, each
- * group at once: constant, whatever the page size.
+ * only their dimensions are filtered) and the page, at once; the page statement carries each review's tags,
+ * images and current response: constant, whatever the page size.
  */
 export async function listReviews(
   ctx: AppContext,
@@ -83,7 +66,7 @@ export async function listReviews(
   // Cursor mode reads one row more than a page in the direction of travel, to know whether more follow.
   const more = !pageMode && fetched.length > perPage;
   const rows = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : fetched;
-  const reviews = await present(ctx, rows, sort);
+  const reviews = presentReviews(rows, sort);
   const cursors = { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null };
   if (pageMode) {
     return { ...halPage("reviews", reviews, counts.total, { url, page: query.page!, perPage }), cursors };
@@ -139,7 +122,7 @@ export async function getReview(ctx: AppContext, actor: Actor, id: string): Prom
   const review = await findReachableReview(ctx, actor, id);
   const filter = reviewFilter(review.account_id, "UTC", { reviewId: review.id });
   const rows = await selectReviewPage(ctx.database.db, filter, { sort: "published_at", order: "desc", limit: 1 });
-  const [item] = await present(ctx, rows, "published_at");
+  const [item] = presentReviews(rows, "published_at");
   if (!item) throw AppError.notFound();
   return item;
 }
