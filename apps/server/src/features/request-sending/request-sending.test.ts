@@ -232,8 +232,11 @@ describe("requests.campaign.start", () => {
       .where("id", "=", contactIds[6]!)
       .executeTakeFirstOrThrow();
     await db().insertInto("do_not_contact").values({ account_id: accountId, email: dnc.email }).execute();
-    // last_requested_at is relative to the real clock: start on it.
-    const first = await startCampaign(t.ctx, campaign.id, { now: new Date() });
+    // last_requested_at is relative to the real clock: start on today's date, at 15:00 UTC so the UTC location
+    // is outside its quiet hours (21:00-08:00) whenever the test runs.
+    const today = new Date();
+    today.setUTCHours(15, 0, 0, 0);
+    const first = await startCampaign(t.ctx, campaign.id, { now: today });
     expect(first.created).toBe(7);
     const byContact = async (i: number) => requestOf(campaign.id, contactIds[i]!);
     expect((await byContact(0)).status).toBe("queued");
