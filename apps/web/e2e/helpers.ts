@@ -44,7 +44,11 @@ export function where(page: Page): string {
   return decodeURIComponent(url.pathname + url.search);
 }
 
-export type TApi = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, body: unknown) => Promise<T> };
+export type TApi = {
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, body: unknown) => Promise<T>;
+  delete: (path: string) => Promise<void>;
+};
 
 /** The API as the demo manager (for setting up data a person would not create through these screens). */
 export async function managerApi(request: APIRequestContext): Promise<TApi> {
@@ -62,6 +66,10 @@ export async function managerApi(request: APIRequestContext): Promise<TApi> {
       const res = await request.post(`/api${path}`, { headers, data: body });
       expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
       return res.json();
+    },
+    delete: async (path) => {
+      const res = await request.delete(`/api${path}`, { headers });
+      expect(res.ok(), `DELETE ${path}: ${res.status()}`).toBe(true);
     },
   };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, scanA11y, signIn } from "./helpers";
+import { DEMO, managerApi, scanA11y, signIn } from "./helpers";
 
 /**
  * The ask tool's overview and microsurveys on the demo (issue 16): the funnel from sent to completed over the
@@ -38,8 +38,11 @@ test("the overview shows the demo's request funnel and the reviews from requests
   expect(await countOf(page, "sent")).toBeLessThan(counts[0]!);
 });
 
+type TScheduled = { id: string; email_subject: string; resource_id: string | null; filters: Record<string, unknown> };
+
 test("a microsurvey's summary, its CSV through the scale modal, and a new microsurvey by keyboard", async ({
   page,
+  request,
 }) => {
   await signIn(page, DEMO.manager);
   await page.goto("/request-reviews/microsurveys");
@@ -81,11 +84,26 @@ test("a microsurvey's summary, its CSV through the scale modal, and a new micros
   expect(lines.some((l) => l.includes("Star rating (1-5)") && l.endsWith("1-10"))).toBe(true);
   expect(lines.some((l) => l.includes("Star rating (1-5)") && l.endsWith("1-5"))).toBe(false);
 
-  // Schedule Export opens the flyout for this microsurvey's responses.
+  // Schedule Export opens the flyout for this microsurvey's responses; the schedule keeps the summary's 1 to 10.
+  const surveyId = /\/microsurveys\/([^/]+)\/summaries/.exec(page.url())?.[1];
   await page.getByRole("button", { name: "Export" }).click();
   await page.getByRole("menuitem", { name: "Schedule Export" }).click();
   await expect(page.getByText("Microsurvey Responses").first()).toBeVisible();
-  await page.keyboard.press("Escape");
+  const flyout = page.getByRole("dialog", { name: "Schedule Export" });
+  const name = `Dining on 1 to 10 ${Date.now().toString(36)}`;
+  await flyout.getByRole("textbox", { name: "Name" }).fill(name);
+  await flyout.getByRole("combobox", { name: "Recipients" }).fill("manager");
+  await page.getByRole("option", { name: DEMO.manager }).click();
+  await flyout.getByTestId("schedule-export-save").click();
+  await expect(page.getByText("Scheduled Export saved")).toBeVisible();
+  const api = await managerApi(request);
+  const saved = (
+    await api.get<{ _embedded: { scheduled_exports: TScheduled[] } }>(
+      "/scheduled_exports?export_type=microsurvey_responses&per_page=100",
+    )
+  )._embedded.scheduled_exports.find((s) => s.email_subject === name);
+  expect(saved).toMatchObject({ resource_id: surveyId, filters: { normalize_star_rating: true } });
+  await api.delete(`/scheduled_exports/${saved?.id}`);
 
   // A new microsurvey, with the keyboard only.
   await page.goto("/request-reviews/microsurveys");
