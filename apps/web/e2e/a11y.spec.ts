@@ -1,23 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn } from "./helpers";
+import { DEMO, FILTER_BAR, scanA11y, signIn } from "./helpers";
 
 /**
  * The shell is scanned on the settings pages; the dashboard's own content (charts, KPIs) and the
  * filter bar are scanned by their features' specs.
  */
-async function scan(page: Page, label: string) {
-  // The shared filter bar is scanned by its own spec (filter-bar.spec.ts); this one covers the shell and its pages.
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('[data-slot="filter-bar"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+// The shared filter bar is scanned by its own spec (filter-bar.spec.ts); this one covers the shell and its pages.
+const scan = (page: Page, label: string) => scanA11y(page, label, { exclude: [FILTER_BAR] });
 
 async function freshPage(browser: Browser) {
   const context = await browser.newContext();

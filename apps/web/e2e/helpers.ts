@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "demo-password";
@@ -43,7 +44,11 @@ export function where(page: Page): string {
   return decodeURIComponent(url.pathname + url.search);
 }
 
-export type TApi = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, body: unknown) => Promise<T> };
+export type TApi = {
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, body: unknown) => Promise<T>;
+  delete: (path: string) => Promise<void>;
+};
 
 /** The API as the demo manager (for setting up data a person would not create through these screens). */
 export async function managerApi(request: APIRequestContext): Promise<TApi> {
@@ -61,6 +66,10 @@ export async function managerApi(request: APIRequestContext): Promise<TApi> {
       const res = await request.post(`/api${path}`, { headers, data: body });
       expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
       return res.json();
+    },
+    delete: async (path) => {
+      const res = await request.delete(`/api${path}`, { headers });
+      expect(res.ok(), `DELETE ${path}: ${res.status()}`).toBe(true);
     },
   };
 }
@@ -135,4 +144,27 @@ export async function settled(page: Page) {
       .getAnimations()
       .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
   );
+}
+
+/** What a scan leaves out or limits itself to (CSS selectors), and axe rules it does not run. */
+export type TScanOptions = { exclude?: string[]; include?: string[]; disableRules?: string[] };
+
+/** The shared filter bar, which its own spec scans (filter-bar.spec.ts); other specs may leave it out. */
+export const FILTER_BAR = '[data-slot="filter-bar"]';
+
+/**
+ * Axe (WCAG 2.1 A and AA) on the page once it is still (`settled`): no serious or critical violation. A failure
+ * names the label, each rule with its impact and the nodes it found.
+ */
+export async function scanA11y(page: Page, label: string, options: TScanOptions = {}) {
+  await settled(page);
+  let axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  for (const selector of options.include ?? []) axe = axe.include(selector);
+  for (const selector of options.exclude ?? []) axe = axe.exclude(selector);
+  if (options.disableRules?.length) axe = axe.disableRules(options.disableRules);
+  const results = await axe.analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn, where } from "./helpers";
+import { DEMO, FILTER_BAR, scanA11y, signIn, where } from "./helpers";
 
 /**
  * The keyword screens (docs/product/reviews.md §2, §3) as the demo owner uses them: the keywords page with
@@ -10,17 +9,7 @@ import { DEMO, settled, signIn, where } from "./helpers";
  */
 
 /** Axe on the page's own content; the shared filter bar above it is scanned by the filter bar's specs. */
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('[data-slot="filter-bar"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+const scan = (page: Page, label: string) => scanA11y(page, label, { exclude: [FILTER_BAR] });
 
 /** The (positive, negative) counts of the list's rows, read from their bars' labels. */
 async function rowCounts(page: Page): Promise<{ keyword: string; positive: number; negative: number }[]> {

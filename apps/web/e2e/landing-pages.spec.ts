@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, settled, signIn } from "./helpers";
+import { type Browser, expect, test } from "@playwright/test";
+import { DEMO, managerApi, scanA11y, signIn } from "./helpers";
 
 /**
  * The public landing pages (each kind) and the kiosk of a demo location, as a customer's phone or a shared tablet
@@ -12,15 +11,6 @@ import { DEMO, managerApi, settled, signIn } from "./helpers";
 const BUDGET_BYTES = 30 * 1024;
 const PAINT_BUDGET_MS = 2000;
 const KINDS = ["nps", "stars", "thumbs", "faces", "review_request"] as const;
-
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** A demo location's id (the manager's API). */
 async function demoLocationId(request: Parameters<typeof managerApi>[0]) {
@@ -95,17 +85,17 @@ test("each landing page kind and the kiosk: light, fast under throttling, access
   for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await scan(page, path);
+    await scanA11y(page, path);
   }
   // The thank-you page and the 404 page too.
   await page.goto(`/feedback/${locationId}/stars`);
   await page.locator('label[for="score-4"]').click();
   await page.getByRole("button", { name: "Send feedback" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your feedback!" })).toBeVisible();
-  await scan(page, "thank-you");
+  await scanA11y(page, "thank-you");
   await page.goto("/r/this-token-does-not-exist-anywhere");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-  await scan(page, "404");
+  await scanA11y(page, "404");
   await context.close();
 });
 
@@ -179,7 +169,7 @@ test("Copy Link turns into Link copied and copies the page's address; kiosk link
   await expect(table).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(6);
   await page.waitForLoadState("networkidle");
-  await scan(page, "/request-reviews/landing-pages");
+  await scanA11y(page, "/request-reviews/landing-pages");
 
   const npsRow = table.locator('tr[data-kind="nps"]');
   const url = (await npsRow.locator("td").nth(1).textContent())?.trim() ?? "";
@@ -209,7 +199,7 @@ test("Copy Link turns into Link copied and copies the page's address; kiosk link
   const kiosks = page.getByRole("table", { name: "Kiosk pages" });
   await expect(kiosks.getByRole("button", { name: /^Copy Link for Kiosk/ }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await scan(page, "/request-reviews/kiosks");
+  await scanA11y(page, "/request-reviews/kiosks");
   await kiosks
     .getByRole("button", { name: /^Copy Link for Kiosk/ })
     .first()

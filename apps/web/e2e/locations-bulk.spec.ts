@@ -1,21 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn } from "./helpers";
+import { DEMO, scanA11y, signIn } from "./helpers";
 
 /**
  * Locations in bulk (docs/product/locations.md, issue 15) driven as people use them: the owner sets holiday hours for
  * several locations at once (meeting every holiday-date rule), edits a holiday date in place on a location's holiday
  * hours (Escape cancels), and imports locations from a CSV file with its template, progress and per-row report.
  */
-
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 function field(page: Page, name: string) {
   return page.getByRole("textbox", { name, exact: true }).or(page.getByRole("combobox", { name, exact: true }));
@@ -83,7 +73,7 @@ test("the owner sets holiday hours for several locations at once", async ({ page
   await chosen.getByRole("button", { name: `Remove ${third}` }).click();
   await expect(chosen.getByTestId("bulk-holiday-location")).toHaveCount(2);
   await page.waitForLoadState("networkidle");
-  await scan(page, "/settings/locations/holiday-hours");
+  await scanA11y(page, "/settings/locations/holiday-hours");
 
   // The rules of the Add Holiday Hours modal.
   await page.getByRole("button", { name: "Confirm" }).click();
@@ -118,7 +108,7 @@ test("the owner sets holiday hours for several locations at once", async ({ page
     await expect(row).toContainText(`${shortDate(FIRST)}, ${shortDate(SECOND)}`);
   }
   await page.waitForLoadState("networkidle");
-  await scan(page, "bulk holiday hours result");
+  await scanA11y(page, "bulk holiday hours result");
 
   // Each location has the dates (its holiday hours list them all).
   for (const name of names) {
@@ -162,7 +152,7 @@ test("the owner edits a holiday date in place; Escape cancels", async ({ page })
   await setTime(page, "Date 1 opens", "9:00 AM");
   await setTime(page, "Date 1 closes", "1:30 PM");
   await page.waitForLoadState("networkidle");
-  await scan(page, "holiday row editor");
+  await scanA11y(page, "holiday row editor");
   await editor.getByRole("button", { name: "Done" }).click();
   await expect(editor).toBeHidden();
   const movedRow = table.getByRole("row").filter({ hasText: shortDate(moved) });
@@ -188,7 +178,7 @@ test("the owner imports locations from a CSV file, with the template and a repor
   await expect(page.getByRole("heading", { level: 1, name: "Import Locations" })).toBeVisible();
   await expect(page.getByRole("table", { name: "CSV columns" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await scan(page, "/settings/locations/import");
+  await scanA11y(page, "/settings/locations/import");
 
   // The template: the header line the import reads.
   const [download] = await Promise.all([
@@ -230,7 +220,7 @@ test("the owner imports locations from a CSV file, with the template and a repor
   await expect(failed).toContainText("Failed");
   await expect(failed).toContainText("city: City is required");
   await page.waitForLoadState("networkidle");
-  await scan(page, "import report");
+  await scanA11y(page, "import report");
   await report.getByText("Rows with errors").click();
   await expect(report.getByTestId("import-row")).toHaveCount(1);
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn } from "./helpers";
+import { DEMO, FILTER_BAR, scanA11y, signIn } from "./helpers";
 
 /**
  * Locations (docs/product/locations.md, issue 15) driven as people use them: the owner adds a location (meeting
@@ -9,17 +8,7 @@ import { DEMO, settled, signIn } from "./helpers";
  * locations and deletes the location; a Read Only user sees no edit controls.
  */
 
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('[data-slot="filter-bar"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+const scan = (page: Page, label: string) => scanA11y(page, label, { exclude: [FILTER_BAR] });
 
 /** A text field or a typeahead (combobox) by its accessible name. */
 function field(page: Page, name: string) {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, PASSWORD, settled, signIn } from "./helpers";
+import { DEMO, managerApi, PASSWORD, scanA11y, signIn } from "./helpers";
 
 /**
  * Request Reviews › Templates and Campaigns as a Manager uses them: create an e-mail template (its preview shows
@@ -9,18 +8,8 @@ import { DEMO, managerApi, PASSWORD, settled, signIn } from "./helpers";
  * axe violation on the way.
  */
 
-async function scan(page: Page, label: string) {
-  // The e-mail preview is a sandboxed frame (no scripts): the message is checked by the server's tests.
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('iframe[title="E-mail preview"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+// The e-mail preview is a sandboxed frame (no scripts): the message is checked by the server's tests.
+const scan = (page: Page, label: string) => scanA11y(page, label, { exclude: ['iframe[title="E-mail preview"]'] });
 
 /** Picks options of a Mantine Select or MultiSelect by typing and choosing. */
 async function pick(page: Page, label: string, option: string | RegExp, search?: string) {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { DEMO, scanA11y, signIn } from "./helpers";
 
 /**
  * Request Reviews › Customers as a Manager uses it: upload a CSV of customers with bad rows, watch it finish,
@@ -8,22 +7,13 @@ import { DEMO, settled, signIn } from "./helpers";
  * phone), and put an address on the do-not-contact list. No serious or critical axe violation on the way.
  */
 
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
-
 test("a Manager uploads customers and sees the rejected rows with their reasons", async ({ page }) => {
   const tag = Date.now().toString(36);
   await signIn(page, DEMO.manager);
   await page.goto("/request-reviews/customers");
   await expect(page.getByRole("heading", { level: 2, name: "Customers" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await scan(page, "customers list");
+  await scanA11y(page, "customers list");
 
   // The view tabs work from the keyboard.
   await page.getByRole("tab", { name: "All customers" }).focus();
@@ -54,7 +44,7 @@ test("a Manager uploads customers and sees the rejected rows with their reasons"
   await expect(report.getByRole("row", { name: /^3 Invalid phone number/ })).toBeVisible();
   await expect(report.getByRole("row", { name: /^4 No e-mail address or phone number/ })).toBeVisible();
   await expect(report.getByRole("row", { name: /^5 Duplicate of row 1/ })).toBeVisible();
-  await scan(page, "upload report");
+  await scanA11y(page, "upload report");
 
   // An upload that cannot be read shows the server's message.
   await page.locator("input[type=file]").setInputFiles({
@@ -86,7 +76,7 @@ test("a Manager uploads customers and sees the rejected rows with their reasons"
   await dialog.getByLabel("Phone").fill("(512) 555-0177");
   await dialog.getByLabel("Consent to text messages recorded").check();
   await dialog.getByLabel("Consent wording").fill("Texts about my visit");
-  await scan(page, "add customer");
+  await scanA11y(page, "add customer");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(customers).toContainText(`Hand ${tag}`);
@@ -99,5 +89,5 @@ test("a Manager uploads customers and sees the rejected rows with their reasons"
   await page.getByRole("searchbox", { name: "Search the list" }).fill(`stop-${tag}`);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("table", { name: "Do-not-contact list" })).toContainText(`stop-${tag}@example.com`);
-  await scan(page, "do-not-contact list");
+  await scanA11y(page, "do-not-contact list");
 });

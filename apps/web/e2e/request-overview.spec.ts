@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn } from "./helpers";
+import { DEMO, managerApi, scanA11y, signIn } from "./helpers";
 
 /**
  * The ask tool's overview and microsurveys on the demo (issue 16): the funnel from sent to completed over the
@@ -9,15 +8,6 @@ import { DEMO, settled, signIn } from "./helpers";
  * 1 to 5 and 1 to 10), its CSV through the scale modal, a new microsurvey made with the keyboard; no serious or
  * critical axe violation.
  */
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
-
 const countOf = async (page: Page, step: string) =>
   Number(
     ((await page.getByTestId(`funnel-${step}`).getByTestId("funnel-count").textContent()) ?? "")
@@ -40,7 +30,7 @@ test("the overview shows the demo's request funnel and the reviews from requests
   expect(counts[4]).toBeGreaterThan(0);
   await expect(page.getByTestId("by-source")).toContainText("Starboard Feedback");
   await expect(page.getByTestId("by-location").getByRole("row").nth(1)).toBeVisible();
-  await scan(page, "overview");
+  await scanA11y(page, "overview");
 
   // A shorter range narrows the funnel (the range is in the address).
   await page.goto("/request-reviews/overview?dateDescriptor=sevenDays");
@@ -48,14 +38,17 @@ test("the overview shows the demo's request funnel and the reviews from requests
   expect(await countOf(page, "sent")).toBeLessThan(counts[0]!);
 });
 
+type TScheduled = { id: string; email_subject: string; resource_id: string | null; filters: Record<string, unknown> };
+
 test("a microsurvey's summary, its CSV through the scale modal, and a new microsurvey by keyboard", async ({
   page,
+  request,
 }) => {
   await signIn(page, DEMO.manager);
   await page.goto("/request-reviews/microsurveys");
   await expect(page.getByRole("heading", { level: 2, name: "Microsurveys" })).toBeVisible();
   await expect(page.getByTestId("microsurvey-row").first()).toBeVisible();
-  await scan(page, "microsurveys");
+  await scanA11y(page, "microsurveys");
 
   await page.getByRole("link", { name: "Summary: Dining experience" }).click();
   await expect(page).toHaveURL(/\/request-reviews\/microsurveys\/[^/]+\/summaries/);
@@ -65,7 +58,7 @@ test("a microsurvey's summary, its CSV through the scale modal, and a new micros
   expect(five).toBeLessThanOrEqual(5);
   await expect(page.getByTestId("summary-nps")).toHaveText(/^-?\d+$/);
   await expect(page.getByRole("list", { name: "Answers by choice" }).first()).toContainText("Dinner");
-  await scan(page, "summary");
+  await scanA11y(page, "summary");
 
   // 1 to 10: the same answers, mapped so that 1 stays 1 and 5 becomes 10.
   await page.getByText("1 to 10", { exact: true }).click();
@@ -79,7 +72,7 @@ test("a microsurvey's summary, its CSV through the scale modal, and a new micros
   const modal = page.getByRole("dialog", { name: "Download CSV" });
   await expect(modal.getByRole("radio", { name: "Star scale (1 to 5)" })).toBeVisible();
   await modal.getByRole("radio", { name: "NPS-style scale (1 to 10)" }).check();
-  await scan(page, "scale modal");
+  await scanA11y(page, "scale modal");
   const downloading = page.waitForEvent("download");
   await modal.getByRole("button", { name: "Download" }).click();
   const download = await downloading;
@@ -91,11 +84,26 @@ test("a microsurvey's summary, its CSV through the scale modal, and a new micros
   expect(lines.some((l) => l.includes("Star rating (1-5)") && l.endsWith("1-10"))).toBe(true);
   expect(lines.some((l) => l.includes("Star rating (1-5)") && l.endsWith("1-5"))).toBe(false);
 
-  // Schedule Export opens the flyout for this microsurvey's responses.
+  // Schedule Export opens the flyout for this microsurvey's responses; the schedule keeps the summary's 1 to 10.
+  const surveyId = /\/microsurveys\/([^/]+)\/summaries/.exec(page.url())?.[1];
   await page.getByRole("button", { name: "Export" }).click();
   await page.getByRole("menuitem", { name: "Schedule Export" }).click();
   await expect(page.getByText("Microsurvey Responses").first()).toBeVisible();
-  await page.keyboard.press("Escape");
+  const flyout = page.getByRole("dialog", { name: "Schedule Export" });
+  const name = `Dining on 1 to 10 ${Date.now().toString(36)}`;
+  await flyout.getByRole("textbox", { name: "Name" }).fill(name);
+  await flyout.getByRole("combobox", { name: "Recipients" }).fill("manager");
+  await page.getByRole("option", { name: DEMO.manager }).click();
+  await flyout.getByTestId("schedule-export-save").click();
+  await expect(page.getByText("Scheduled Export saved")).toBeVisible();
+  const api = await managerApi(request);
+  const saved = (
+    await api.get<{ _embedded: { scheduled_exports: TScheduled[] } }>(
+      "/scheduled_exports?export_type=microsurvey_responses&per_page=100",
+    )
+  )._embedded.scheduled_exports.find((s) => s.email_subject === name);
+  expect(saved).toMatchObject({ resource_id: surveyId, filters: { normalize_star_rating: true } });
+  await api.delete(`/scheduled_exports/${saved?.id}`);
 
   // A new microsurvey, with the keyboard only.
   await page.goto("/request-reviews/microsurveys");

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, settled, signIn } from "./helpers";
+import { DEMO, scanA11y, signIn } from "./helpers";
 
 /**
  * The Alerts settings screen (/settings/alerts) driven as the owner uses it: add an alert narrowed to one
@@ -8,15 +7,6 @@ import { DEMO, settled, signIn } from "./helpers";
  * The owner also has the demo's own alerts (instant, for every location): this spec finds the alert it
  * adds by the location it chose, and leaves the list as it found it.
  */
-
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** Picks an option of one of the form's selects (Alert type, Frequency). */
 async function choose(page: Page, label: string, option: string) {
@@ -38,7 +28,7 @@ test("the owner adds, edits, switches off and deletes an alert", async ({ page }
   await expect(page.getByRole("heading", { level: 1, name: "Alerts", exact: true })).toBeVisible();
   await expect(page.getByTestId("alerts-table")).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await scan(page, "/settings/alerts");
+  await scanA11y(page, "/settings/alerts");
 
   // Add: the form asks for a type and a frequency before anything is sent.
   await page.getByRole("link", { name: "Add Alert" }).click();
@@ -64,7 +54,7 @@ test("the owner adds, edits, switches off and deletes an alert", async ({ page }
   await page.getByTestId("filter-rating-dropdown").getByRole("option", { name: "5 Star" }).click();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("filter-rating")).toHaveText("5 Star");
-  await scan(page, "/settings/alerts/new");
+  await scanA11y(page, "/settings/alerts/new");
 
   await page.getByRole("button", { name: "Save Alert" }).click();
   await expect(page.getByText("Alert created")).toBeVisible();

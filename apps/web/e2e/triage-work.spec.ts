@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, managerApi, settled, signIn, type TApi } from "./helpers";
+import { DEMO, FILTER_BAR, managerApi, scanA11y, signIn, type TApi } from "./helpers";
 
 /**
  * Issue 11, "Done when": a Manager's triage from filters to a reply, assignment found by a colleague, tag
@@ -10,18 +9,8 @@ import { DEMO, managerApi, settled, signIn, type TApi } from "./helpers";
 
 type TList<K extends string, T> = { _embedded: Record<K, T[]>; _total: number; _total_pages: number };
 
-async function scan(page: Page, label: string) {
-  // The shared filter bar is scanned by its own spec (filter-bar.spec.ts).
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('[data-slot="filter-bar"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+// The shared filter bar is scanned by its own spec (filter-bar.spec.ts).
+const scan = (page: Page, label: string) => scanA11y(page, label, { exclude: [FILTER_BAR] });
 
 async function choose(page: Page, label: string, option: string) {
   const select = page.getByRole("combobox", { name: label });

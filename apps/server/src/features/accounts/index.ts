@@ -8,6 +8,6 @@ export const accountsFeature: Feature = {
 };
 
 export { presentAccount, presentWhitelabel } from "./presenter.ts";
-export { findWhitelabel } from "./queries.ts";
+export { accountName, accountSettingOn, accountSettingValue, accountTimeZone, findWhitelabel } from "./queries.ts";
 export { DEFAULT_ACCOUNT_SETTINGS } from "./settings.ts";
 export { daysLeftInTrial, trialOf } from "./trial.ts";

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import type { Account, DB } from "../../db/schema.ts";
 import type { ScopedDb } from "../../platform/access.ts";
 import { keywordMatch, relevanceOrder } from "../../platform/list.ts";
+import { DEFAULT_ACCOUNT_SETTINGS } from "./settings.ts";
 
 export interface AccountRow extends Account {
   total_locations: number;
@@ -152,4 +153,48 @@ export function findWhitelabelByDomain(db: Kysely<DB>, customDomain: string) {
     .selectAll()
     .where(sql`lower(custom_domain)`, "=", customDomain.trim().toLowerCase())
     .executeTakeFirst();
+}
+
+// ---- An account's settings, time zone and name (read by other features through index.ts) ----
+
+/** An account setting's stored value (settings are strings), undefined when the account has no row for it. */
+export async function accountSettingValue(
+  db: Kysely<DB>,
+  accountId: string,
+  code: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("account_settings")
+    .select("value")
+    .where("account_id", "=", accountId)
+    .where("code", "=", code)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * Whether an account's setting is on (its value is "true"). A setting the account has no row for is off,
+ * unless `whenUnset: "default"` asks for the value a new account starts with (DEFAULT_ACCOUNT_SETTINGS).
+ */
+export async function accountSettingOn(
+  db: Kysely<DB>,
+  accountId: string,
+  code: string,
+  options: { whenUnset?: "off" | "default" } = {},
+): Promise<boolean> {
+  const value = await accountSettingValue(db, accountId, code);
+  const unset = options.whenUnset === "default" ? DEFAULT_ACCOUNT_SETTINGS[code] : undefined;
+  return (value ?? unset) === "true";
+}
+
+/** An account's time zone (IANA name). */
+export async function accountTimeZone(db: Kysely<DB>, accountId: string): Promise<string> {
+  const row = await db.selectFrom("accounts").select("time_zone").where("id", "=", accountId).executeTakeFirstOrThrow();
+  return row.time_zone;
+}
+
+/** An account's name ("" for an account that does not exist). */
+export async function accountName(db: Kysely<DB>, accountId: string): Promise<string> {
+  const row = await db.selectFrom("accounts").select("name").where("id", "=", accountId).executeTakeFirst();
+  return row?.name ?? "";
 }

@@ -123,16 +123,6 @@ export function campaignInAccount(db: Kysely<DB>, accountId: string, id: string)
     .executeTakeFirst();
 }
 
-export async function accountSettingOn(db: Kysely<DB>, accountId: string, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("account_settings")
-    .select("value")
-    .where("account_id", "=", accountId)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  return row?.value === "true";
-}
-
 // ---- Do-not-contact ----
 
 function listOf(db: ScopedDb, accountId: string, query: TListQuery) {

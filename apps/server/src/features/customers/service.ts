@@ -17,11 +17,11 @@ import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { offsetPage } from "../../platform/list.ts";
+import { accountSettingOn } from "../accounts/index.ts";
 import { normalizeEmail, normalizePhone } from "./normalize.ts";
 import { contactPolicy } from "./policy.ts";
 import { presentContact, presentDoNotContact, presentReportRow, presentUpload } from "./presenter.ts";
 import {
-  accountSettingOn,
   countContacts,
   countDoNotContact,
   deleteContactRow,

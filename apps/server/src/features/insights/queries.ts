@@ -388,17 +388,6 @@ export async function selectReviewMentions(db: Kysely<DB>, reviewId: string) {
     .execute();
 }
 
-/** Whether an account's setting is on (settings are strings "true" / "false"). */
-export async function settingOn(db: Kysely<DB>, accountId: string, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("account_settings")
-    .select("value")
-    .where("account_id", "=", accountId)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  return row?.value === "true";
-}
-
 export async function accountVertical(db: Kysely<DB>, accountId: string): Promise<string> {
   const row = await db.selectFrom("accounts").select("vertical").where("id", "=", accountId).executeTakeFirst();
   return row?.vertical ?? "other";

@@ -23,6 +23,7 @@ import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { halPage } from "../../platform/hal.ts";
+import { accountSettingOn } from "../accounts/index.ts";
 import { modelVersion } from "../analysis/index.ts";
 import { type Bound, findReachableReview, type ReviewFilter, reviewFilterFrom } from "../reviews/index.ts";
 import { highlightsOf } from "./highlight.ts";
@@ -41,7 +42,6 @@ import {
   selectKeywordReviews,
   selectKeywords,
   selectReviewMentions,
-  settingOn,
 } from "./queries.ts";
 
 // Insights (reviews.md §2, §3, §5, §7; docs/api.md "Insights"): every call reads the review filter with
@@ -65,7 +65,7 @@ async function insightsAccount(ctx: AppContext, actor: Actor, requested: string 
   const on =
     accountId === actor.account.id && setting in actor.settings
       ? actor.settings[setting] === true
-      : await settingOn(ctx.database.db, accountId, setting);
+      : await accountSettingOn(ctx.database.db, accountId, setting);
   if (!on) throw AppError.forbidden(setting === "insights" ? MESSAGES.insightsOff : MESSAGES.experienceOff);
   return accountId;
 }
@@ -359,8 +359,8 @@ export async function getReviewKeywords(ctx: AppContext, actor: Actor, reviewId:
 
 /** 403 unless the account has insights (and experience analysis, for categories) on, as the API answers. */
 export async function checkInsightsOn(db: Kysely<DB>, accountId: string, experience = false): Promise<void> {
-  if (!(await settingOn(db, accountId, "insights"))) throw AppError.forbidden(MESSAGES.insightsOff);
-  if (experience && !(await settingOn(db, accountId, "experience_analysis")))
+  if (!(await accountSettingOn(db, accountId, "insights"))) throw AppError.forbidden(MESSAGES.insightsOff);
+  if (experience && !(await accountSettingOn(db, accountId, "experience_analysis")))
     throw AppError.forbidden(MESSAGES.experienceOff);
 }
 

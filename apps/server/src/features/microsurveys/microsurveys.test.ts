@@ -411,23 +411,32 @@ describe("microsurvey summaries", () => {
 });
 
 describe("scheduled microsurvey exports", () => {
-  it("a scheduled microsurvey_responses export writes this microsurvey's answers on its scale", async () => {
-    const me = await signedIn(t, { settings: ON });
-    const survey = await createSurvey(me.client, { normalize_star_rating: 10 });
+  /** A survey on this scale with two responses (stars 4 and 2), three and four days ago. */
+  async function answeredSurvey(me: Awaited<ReturnType<typeof signedIn>>, scale: 5 | 10) {
+    const survey = await createSurvey(me.client, { normalize_star_rating: scale });
     await respond(survey, [4, 9, "Lunch", "Nice"], { at: new Date(Date.now() - 3 * 86_400_000) });
     await respond(survey, [2, 3, "Dinner", undefined], { at: new Date(Date.now() - 4 * 86_400_000) });
+    return survey;
+  }
+
+  let runs = 0;
+
+  /** Creates a daily scheduled export of the survey with these filters, runs it, and reads its file's rows. */
+  async function scheduledRows(me: Awaited<ReturnType<typeof signedIn>>, surveyId: string, filters: object) {
     const created = await me.client.post<{ id: string; next_run_at: string }>("/api/scheduled_exports", {
       export_type: "microsurvey_responses",
-      resource_id: survey.id,
+      resource_id: surveyId,
       email_subject: "Survey answers",
       email_frequency: "daily",
       scheduled_time: "13:00",
       date_range_legend: "thirtyDays",
       recipient_user_ids: [me.user.id],
-      filters: {},
+      filters,
     });
     expect(created.status).toBe(201);
-    const fired = await t.ctx.jobs.runDue(new Date(new Date(created.body.next_run_at).getTime() + 60_000));
+    // Each call a minute later than the last: the minute's dispatch schedule has fired for the instants before.
+    runs += 1;
+    const fired = await t.ctx.jobs.runDue(new Date(new Date(created.body.next_run_at).getTime() + runs * 60_000));
     for (const f of fired) await t.ctx.jobs.waitFor(f.job, f.id!, { timeoutMs: 60_000 });
     let run: { row_count: number | null; file_path: string | null } | undefined;
     for (let i = 0; i < 120 && !run?.file_path; i++) {
@@ -438,14 +447,47 @@ describe("scheduled microsurvey exports", () => {
         .executeTakeFirst();
       if (!run?.file_path) await new Promise((r) => setTimeout(r, 250));
     }
-    // Two responses of four answers and three (no text): 7 rows; stars on the survey's own 1-10 scale.
+    // Two responses of four answers and three (no text): 7 rows.
     expect(run?.row_count).toBe(7);
     const rows = parse(fs.readFileSync(run!.file_path!, "utf8"), { columns: true }) as Record<string, string>[];
-    expect(rows.filter((r) => r["Question Number"] === "1").map((r) => [r.Answer, r.Scale])).toEqual([
+    return rows.filter((r) => r["Question Number"] === "1").map((r) => [r.Answer, r.Scale]);
+  }
+
+  it("a scheduled microsurvey_responses export writes this microsurvey's answers on its scale", async () => {
+    const me = await signedIn(t, { settings: ON });
+    const survey = await answeredSurvey(me, 10);
+    // Stars on the survey's own 1-10 scale.
+    expect(await scheduledRows(me, survey.id, {})).toEqual([
       ["7.75", "1-10"],
       ["3.25", "1-10"],
     ]);
   });
+
+  it.each([
+    {
+      own: 10 as const,
+      filter: false,
+      rows: [
+        ["4", "1-5"],
+        ["2", "1-5"],
+      ],
+    },
+    {
+      own: 5 as const,
+      filter: true,
+      rows: [
+        ["7.75", "1-10"],
+        ["3.25", "1-10"],
+      ],
+    },
+  ])(
+    "a scheduled export's normalize_star_rating $filter (the summary's scale) outweighs the microsurvey's own 1-$own",
+    async ({ own, filter, rows }) => {
+      const me = await signedIn(t, { settings: ON });
+      const survey = await answeredSurvey(me, own);
+      expect(await scheduledRows(me, survey.id, { normalize_star_rating: filter })).toEqual(rows);
+    },
+  );
 });
 
 describe("request overview", () => {

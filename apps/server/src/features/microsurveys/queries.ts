@@ -25,21 +25,6 @@ export function inRange(column: string, range: DayRange): RawBuilder<boolean> {
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` AND `)})` : sql<boolean>`true`;
 }
 
-export async function settingOn(db: Kysely<DB>, accountId: string, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("account_settings")
-    .select("value")
-    .where("account_id", "=", accountId)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  return row?.value === "true";
-}
-
-export async function accountTimeZone(db: Kysely<DB>, accountId: string): Promise<string> {
-  const row = await db.selectFrom("accounts").select("time_zone").where("id", "=", accountId).executeTakeFirst();
-  return row?.time_zone ?? "UTC";
-}
-
 // ---- Microsurveys ----
 
 function surveysOf(db: ScopedDb, accountId: string, query: TListQuery) {

@@ -21,10 +21,10 @@ import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { offsetPage } from "../../platform/list.ts";
+import { accountSettingOn, accountTimeZone } from "../accounts/index.ts";
 import { microsurveyReadPolicy, microsurveyWritePolicy } from "./policy.ts";
 import { presentSurvey } from "./presenter.ts";
 import {
-  accountTimeZone,
   answerCounts,
   byLocation,
   countResponses,
@@ -39,7 +39,6 @@ import {
   responseCounts,
   reviewsBySource,
   selectSurveys,
-  settingOn,
   softDeleteSurvey,
   textAnswers,
   updateSurvey,
@@ -48,7 +47,7 @@ import { dayRange, locationIdsOf } from "./range.ts";
 
 /** 403 unless the account's `microsurveys` setting is on. */
 export async function checkMicrosurveysOn(db: Kysely<DB>, accountId: string) {
-  if (!(await settingOn(db, accountId, "microsurveys"))) throw AppError.forbidden(M.off);
+  if (!(await accountSettingOn(db, accountId, "microsurveys"))) throw AppError.forbidden(M.off);
 }
 
 async function present(ctx: AppContext, rows: Awaited<ReturnType<typeof selectSurveys>>) {
@@ -165,7 +164,7 @@ export async function createMicrosurvey(
   const db = ctx.database.db;
   await checkMicrosurveysOn(db, accountId);
   const name = checkName(input.name);
-  const questions = checkQuestions(input.questions, new Set(), await settingOn(db, accountId, "nps_score"));
+  const questions = checkQuestions(input.questions, new Set(), await accountSettingOn(db, accountId, "nps_score"));
   const id = await db.transaction().execute(async (trx) => {
     const row = await insertSurvey(trx, {
       account_id: accountId,
@@ -199,7 +198,7 @@ export async function updateMicrosurvey(
   let questions: QuestionValues[] | undefined;
   if (input.questions !== undefined) {
     const existing = new Set((await questionsOf(db, [row.id])).map((q) => q.id));
-    questions = checkQuestions(input.questions, existing, await settingOn(db, row.account_id, "nps_score"));
+    questions = checkQuestions(input.questions, existing, await accountSettingOn(db, row.account_id, "nps_score"));
   }
   await db.transaction().execute(async (trx) => {
     if (questions) await replaceQuestions(trx, row.id, questions);
@@ -254,7 +253,7 @@ export async function microsurveySummaries(
     range,
     locationIds: locationIdsOf(query.location_id),
   };
-  const npsOn = await settingOn(db, row.account_id, "nps_score");
+  const npsOn = await accountSettingOn(db, row.account_id, "nps_score");
   const questions = await questionsOf(db, [row.id]);
   const counted = questions.filter((q) => q.kind !== "text");
   const [responseCount, counts] = await Promise.all([
@@ -383,7 +382,7 @@ export async function requestOverview(
 ): Promise<TRequestOverview> {
   const accountId = accountIdFor(actor, query.account_id);
   const db = ctx.database.db;
-  if (!(await settingOn(db, accountId, "ask")))
+  if (!(await accountSettingOn(db, accountId, "ask")))
     throw AppError.forbidden("The ask tool is not enabled for this account");
   const range = dayRange(query, await accountTimeZone(db, accountId));
   const counts = await funnelCounts(scoped(db, actor), accountId, range);

@@ -20,16 +20,6 @@ export async function upsertSettings(
     .executeTakeFirstOrThrow();
 }
 
-export async function accountSettingValue(db: Db, accountId: string, code: string) {
-  const row = await db
-    .selectFrom("account_settings")
-    .select("value")
-    .where("account_id", "=", accountId)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  return row?.value;
-}
-
 export function findCampaign(db: Db, id: string) {
   return db.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
 }

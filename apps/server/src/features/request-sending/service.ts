@@ -19,7 +19,7 @@ import { type Actor, hashToken } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MailMessage } from "../../platform/mail.ts";
-import { DEFAULT_ACCOUNT_SETTINGS } from "../accounts/index.ts";
+import { accountSettingOn } from "../accounts/index.ts";
 import { isUnsubscribed, unsubscribeLink } from "../unsubscribe/index.ts";
 import * as q from "./queries.ts";
 import { quietHoursEnd, safeTimeZone } from "./quiet-hours.ts";
@@ -50,13 +50,8 @@ export async function loadSettings(db: Db, accountId: string): Promise<Settings>
   };
 }
 
-async function settingOn(db: Db, accountId: string, code: string) {
-  const value = (await q.accountSettingValue(db, accountId, code)) ?? DEFAULT_ACCOUNT_SETTINGS[code];
-  return value === "true";
-}
-
 async function requireAsk(ctx: Ctx, accountId: string) {
-  if (!(await settingOn(ctx.database.db, accountId, "ask")))
+  if (!(await accountSettingOn(ctx.database.db, accountId, "ask", { whenUnset: "default" })))
     throw AppError.forbidden("Review requests are not enabled for this account.");
 }
 

@@ -6,22 +6,6 @@ import { keywordMatch } from "../../platform/list.ts";
 export type TemplateRow = Selectable<RequestTemplatesTable>;
 export type RtxImageRow = Selectable<RtxImagesTable>;
 
-/** Whether an account's setting is on (settings are strings "true" / "false"). */
-export async function settingOn(db: Kysely<DB>, accountId: string, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("account_settings")
-    .select("value")
-    .where("account_id", "=", accountId)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  return row?.value === "true";
-}
-
-export async function accountName(db: Kysely<DB>, accountId: string): Promise<string> {
-  const row = await db.selectFrom("accounts").select("name").where("id", "=", accountId).executeTakeFirst();
-  return row?.name ?? "";
-}
-
 function templatesOf(db: ScopedDb, accountId: string, q: { keywords?: string; request_type?: "email" | "sms" }) {
   let qb = db.selectFrom("request_templates").where("account_id", "=", accountId).where("deleted_at", "is", null);
   if (q.request_type) qb = qb.where("request_type", "=", q.request_type);

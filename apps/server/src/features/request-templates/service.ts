@@ -22,22 +22,15 @@ import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { offsetPage } from "../../platform/list.ts";
+import { accountName, accountSettingOn } from "../accounts/index.ts";
 import { templatePolicy } from "./policy.ts";
 import { presentTemplate } from "./presenter.ts";
-import {
-  accountName,
-  countTemplates,
-  insertTemplate,
-  selectTemplates,
-  settingOn,
-  type TemplateRow,
-  updateTemplate,
-} from "./queries.ts";
+import { countTemplates, insertTemplate, selectTemplates, type TemplateRow, updateTemplate } from "./queries.ts";
 
 /** 403 unless the account has the ask tool (and, for SMS, text message requests). */
 export async function assertAskEnabled(db: Kysely<DB>, accountId: string, channel?: "email" | "sms") {
-  if (!(await settingOn(db, accountId, "ask"))) throw AppError.forbidden(CAMPAIGN_MESSAGES.askOff);
-  if (channel === "sms" && !(await settingOn(db, accountId, "sms_requests")))
+  if (!(await accountSettingOn(db, accountId, "ask"))) throw AppError.forbidden(CAMPAIGN_MESSAGES.askOff);
+  if (channel === "sms" && !(await accountSettingOn(db, accountId, "sms_requests")))
     throw AppError.forbidden(CAMPAIGN_MESSAGES.smsOff);
 }
 

@@ -1,9 +1,9 @@
 import type { TResponse, TResponseList } from "@starboard/contract/reviews";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoManager } from "../../test/demo.ts";
 import { createLocation, createReview, createUrl, signedIn, sourceId } from "../../test/factories.ts";
-import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
-import { seedDemoReviews } from "../demo/reviews.ts";
-import { DEMO_PASSWORD, seedDemoAccounts } from "../demo/seed.ts";
+import { type Client, startTestApp, type TestApp } from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
 import { seedDemoTrustpilot } from "../demo/trustpilot.ts";
 import { DEMO_TRUSTPILOT_API_KEY, DEMO_TRUSTPILOT_TOKEN, markSandboxAccounts, sandboxesOf } from "./index.ts";
 import { startSandboxes } from "./service.ts";
@@ -35,16 +35,7 @@ beforeAll(async () => {
   process.env.TRUSTPILOT_API_BASE = realTrustpilot.url;
   process.env.RESPONSES_RETRY_DELAY_SECONDS = "1";
   t = await startTestApp();
-  const demo = await seedDemoAccounts(t.ctx.database);
-  await seedDemoReviews(t.ctx.database, demo, () => {}, { scale: 0.01 });
-  await seedDemoTrustpilot(t.ctx.database, demo, () => {});
-  const client = new Client(t.baseUrl);
-  const signIn = await client.post<{ email: string; token: string }>("/api/auth", {
-    email: "manager@demo.test",
-    password: DEMO_PASSWORD,
-  });
-  expect(signIn.status).toBe(201);
-  manager = client.as(signIn.body);
+  ({ manager } = await demoManager(t, (demo) => seedDemoTrustpilot(t.ctx.database, demo, () => {})));
 }, 300_000);
 
 afterAll(async () => {
@@ -57,16 +48,6 @@ afterAll(async () => {
 });
 
 const sandboxes = () => sandboxesOf(t.ctx)!;
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Reviews still present at the source, at a location and source. */
 async function countAt(locationId: string, sourceIdValue: string) {

@@ -1,5 +1,6 @@
 import type { TResponse, TResponseList } from "@starboard/contract/reviews";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoManager } from "../../test/demo.ts";
 import {
   createLocation,
   createReview,
@@ -8,9 +9,8 @@ import {
   signedIn,
   sourceId,
 } from "../../test/factories.ts";
-import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
-import { seedDemoReviews } from "../demo/reviews.ts";
-import { DEMO_PASSWORD, seedDemoAccounts } from "../demo/seed.ts";
+import { type Client, startTestApp, type TestApp } from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
 import { sandboxesOf } from "./index.ts";
 import { startSandboxes } from "./service.ts";
 import { type FakeGoogleState, startFakeGoogle } from "./sources/google.ts";
@@ -32,15 +32,7 @@ beforeAll(async () => {
   process.env.GOOGLE_API_BASE = realGoogle.url;
   process.env.RESPONSES_RETRY_DELAY_SECONDS = "1";
   t = await startTestApp();
-  const demo = await seedDemoAccounts(t.ctx.database);
-  await seedDemoReviews(t.ctx.database, demo, () => {}, { scale: 0.01 });
-  const client = new Client(t.baseUrl);
-  const signIn = await client.post<{ email: string; token: string }>("/api/auth", {
-    email: "manager@demo.test",
-    password: DEMO_PASSWORD,
-  });
-  expect(signIn.status).toBe(201);
-  manager = client.as(signIn.body);
+  ({ manager } = await demoManager(t));
 }, 300_000);
 
 afterAll(async () => {
@@ -69,16 +61,6 @@ async function unansweredDemoGoogleReview() {
     .orderBy("r.published_at", "desc")
     .executeTakeFirstOrThrow();
   return { ...row, reference_id: row.reference_id! };
-}
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const responsesOf = async (reviewId: string) =>

@@ -69,15 +69,6 @@ export async function emailsOf(db: Kysely<DB>, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
-export function accountTimeZone(db: Kysely<DB>, accountId: string) {
-  return db
-    .selectFrom("accounts")
-    .select("time_zone")
-    .where("id", "=", accountId)
-    .executeTakeFirstOrThrow()
-    .then((r) => r.time_zone);
-}
-
 export type ScheduledExportValues = Partial<Omit<ScheduledExportRow, "id" | "created_at" | "filters">> & {
   filters?: string;
 };

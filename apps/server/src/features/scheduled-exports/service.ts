@@ -20,10 +20,10 @@ import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { offsetPage } from "../../platform/list.ts";
+import { accountTimeZone } from "../accounts/index.ts";
 import { isAdmin, scheduledExportPolicy } from "./policy.ts";
 import { presentScheduledExport } from "./presenter.ts";
 import {
-  accountTimeZone,
   countScheduledExports,
   deleteScheduledExport as deleteRow,
   emailsOf,

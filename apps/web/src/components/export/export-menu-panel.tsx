@@ -4,6 +4,7 @@ import { Anchor, Button, Group, Loader, Menu, Modal, Stack, Text, Tooltip } from
 import { useDisclosure } from "@mantine/hooks";
 import { EXPORT_MESSAGES, type TExportResource } from "@starboard/contract/exports";
 import { can } from "@starboard/contract/permissions";
+import type { TScheduledExportFilters } from "@starboard/contract/scheduled-exports";
 import { IconCalendarTime, IconChevronDown, IconDownload, IconFileExport, IconPrinter } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
@@ -23,6 +24,13 @@ export interface ExportMenuProps {
   filters?: ExportFilters;
   /** The optional extra entry. */
   extra?: { label: string; icon?: ReactNode; onClick: () => void };
+  /**
+   * Asked when Download CSV is chosen, before the export starts (a modal asking for an option, say): the extra
+   * parameters the export takes with the filters, or null to cancel the download.
+   */
+  beforeDownload?: () => Promise<Record<string, string> | null>;
+  /** Filters the Schedule Export flyout saves on top of the page's (the ones the address does not hold). */
+  scheduleFilters?: TScheduledExportFilters;
 }
 
 /** The Schedule Export tooltip for a date filter that cannot be scheduled, or null (§5). */
@@ -43,6 +51,8 @@ export function ExportMenuPanel({
   exportType,
   filters,
   extra,
+  beforeDownload,
+  scheduleFilters,
   defaultOpened = false,
 }: ExportMenuProps & { defaultOpened?: boolean }) {
   const target = useRef<HTMLButtonElement>(null);
@@ -59,10 +69,12 @@ export function ExportMenuPanel({
   const scheduleBlocked = scheduleBlockedReason(dateDescriptor);
   const running = state.phase === "running";
 
-  const download = () => {
+  const download = async () => {
     if (trialBlocked) return trial.open();
+    const extraParams = beforeDownload ? await beforeDownload() : {};
+    if (extraParams === null) return;
     const params = new URLSearchParams(window.location.search);
-    void start(filters ?? pageFilters(params, window.location.pathname, dateDescriptor));
+    void start({ ...(filters ?? pageFilters(params, window.location.pathname, dateDescriptor)), ...extraParams });
   };
 
   return (
@@ -96,14 +108,18 @@ export function ExportMenuPanel({
                 <Menu.Item
                   leftSection={<IconCalendarTime size={16} aria-hidden />}
                   disabled={Boolean(scheduleBlocked)}
-                  onClick={() => openScheduleExport({ exportType: exportType ?? resource })}
+                  onClick={() => openScheduleExport({ exportType: exportType ?? resource, filters: scheduleFilters })}
                 >
                   Schedule Export
                 </Menu.Item>
               </div>
             </Tooltip>
           )}
-          <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} disabled={running} onClick={download}>
+          <Menu.Item
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={running}
+            onClick={() => void download()}
+          >
             Download CSV
           </Menu.Item>
           <Menu.Item leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>

@@ -135,6 +135,10 @@ export function filtersFromQuery(params: URLSearchParams, exportType: string): T
   const sentiment = params.get("sentiment");
   if (sentiment === "1" || sentiment === "-1") f.sentiment = Number(sentiment) as 1 | -1;
   if (sentiment === "positive" || sentiment === "negative") f.sentiment = sentiment;
+  // A microsurvey summary's star scale (its Star scale control keeps it in the address).
+  const scale = params.get("normalize_star_rating");
+  if (exportType === "microsurvey_responses" && (scale === "5" || scale === "10"))
+    f.normalize_star_rating = scale === "10";
   return f;
 }
 
@@ -148,5 +152,6 @@ export function queryFromFilters(f: TScheduledExportFilters): [string, string][]
   for (const c of f.category ?? []) out.push(["category", c]);
   for (const s of f.status_enum ?? []) out.push(["status", s]);
   if (f.sentiment !== undefined) out.push(["sentiment", String(f.sentiment)]);
+  if (f.normalize_star_rating !== undefined) out.push(["normalize_star_rating", f.normalize_star_rating ? "10" : "5"]);
   return out;
 }

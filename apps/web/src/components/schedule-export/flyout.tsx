@@ -184,7 +184,7 @@ export function ScheduleExportFlyout() {
       scheduled_day: values.email_frequency === "weekly" ? values.scheduled_day : null,
       scheduled_day_of_month: values.email_frequency === "monthly" ? Number(values.scheduled_day_of_month) : null,
       date_range_legend: descriptor,
-      filters: filtersFromQuery(params, exportType),
+      filters: { ...filtersFromQuery(params, exportType), ...request?.filters },
       recipient_user_ids: values.recipients.map((r) => r.id),
     };
     const editing = Boolean(editId);

@@ -20,6 +20,7 @@ import { REQUEST_SKIP_REASONS, UPLOAD_ERROR_DEFAULT } from "@starboard/contract/
 import { useState } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/shell/query-error";
+import { QueryState } from "../../../components/shell/query-state";
 import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
 import { ApiError } from "../../../lib/api";
 import { useCan } from "../../../lib/authorization";
@@ -283,45 +284,45 @@ function Recipients({ campaign }: { campaign: TCampaign }) {
       <Title order={3} size="h5">
         Recipients
       </Title>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyRows message="No recipients yet." />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label="Recipients">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>{campaign.request_type === "sms" ? "Phone" : "E-mail"}</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Completed</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.contact_id}>
-                    <Table.Td>{r.name || "(no name)"}</Table.Td>
-                    <Table.Td>{campaign.request_type === "sms" ? r.phone : r.email}</Table.Td>
-                    <Table.Td data-testid="recipient-status">
-                      {r.status ? REQUEST_STATUS_LABELS[r.status] : "Not sent yet"}
-                    </Table.Td>
-                    <Table.Td>{reasonText(r)}</Table.Td>
-                    <Table.Td>{when(r.sent_at)}</Table.Td>
-                    <Table.Td>{when(r.completed_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager page={page} total={list.data?._total_pages ?? 1} onChange={setPage} />
-        </>
-      )}
+      <QueryState query={list}>
+        {() =>
+          rows.length === 0 ? (
+            <EmptyRows message="No recipients yet." />
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped aria-label="Recipients">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>{campaign.request_type === "sms" ? "Phone" : "E-mail"}</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Reason</Table.Th>
+                      <Table.Th>Sent</Table.Th>
+                      <Table.Th>Completed</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((r) => (
+                      <Table.Tr key={r.contact_id}>
+                        <Table.Td>{r.name || "(no name)"}</Table.Td>
+                        <Table.Td>{campaign.request_type === "sms" ? r.phone : r.email}</Table.Td>
+                        <Table.Td data-testid="recipient-status">
+                          {r.status ? REQUEST_STATUS_LABELS[r.status] : "Not sent yet"}
+                        </Table.Td>
+                        <Table.Td>{reasonText(r)}</Table.Td>
+                        <Table.Td>{when(r.sent_at)}</Table.Td>
+                        <Table.Td>{when(r.completed_at)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager page={page} total={list.data?._total_pages ?? 1} onChange={setPage} />
+            </>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

@@ -5,8 +5,8 @@ import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { downloadFile } from "../../../components/export/download";
-import { QueryError } from "../../../components/shell/query-error";
-import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { QueryState } from "../../../components/shell/query-state";
+import { EmptyRows, Pager } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
 import { toastAlert } from "../../../lib/toast";
 import { CAMPAIGNS_CSV_PATH, useCampaigns } from "../api/campaigns";
@@ -78,58 +78,58 @@ export function CampaignsList() {
           )}
         </Group>
       </Group>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyRows message={status ? "No campaigns with this status." : "No campaigns yet."} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label="Campaigns">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>Recipients</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Opened</Table.Th>
-                  <Table.Th>Completed</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={c.id}>
-                        {c.name}
-                      </Anchor>
-                      {c.is_multi && (
-                        <Badge ml="xs" size="xs" variant="outline">
-                          {c.location_ids.length} locations
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <CampaignStatusBadge status={c.status} />
-                    </Table.Td>
-                    <Table.Td>{c.request_type === "sms" ? "SMS" : "E-mail"}</Table.Td>
-                    <Table.Td>{c.counts.recipients}</Table.Td>
-                    <Table.Td>{c.counts.sent}</Table.Td>
-                    <Table.Td>{c.counts.opened}</Table.Td>
-                    <Table.Td>{c.counts.completed}</Table.Td>
-                    <Table.Td>{new Date(c.created_at).toLocaleDateString()}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager page={page} total={list.data?._total_pages ?? 1} onChange={setPage} />
-        </>
-      )}
+      <QueryState query={list}>
+        {() =>
+          rows.length === 0 ? (
+            <EmptyRows message={status ? "No campaigns with this status." : "No campaigns yet."} />
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped aria-label="Campaigns">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Channel</Table.Th>
+                      <Table.Th>Recipients</Table.Th>
+                      <Table.Th>Sent</Table.Th>
+                      <Table.Th>Opened</Table.Th>
+                      <Table.Th>Completed</Table.Th>
+                      <Table.Th>Created</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((c) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={c.id}>
+                            {c.name}
+                          </Anchor>
+                          {c.is_multi && (
+                            <Badge ml="xs" size="xs" variant="outline">
+                              {c.location_ids.length} locations
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <CampaignStatusBadge status={c.status} />
+                        </Table.Td>
+                        <Table.Td>{c.request_type === "sms" ? "SMS" : "E-mail"}</Table.Td>
+                        <Table.Td>{c.counts.recipients}</Table.Td>
+                        <Table.Td>{c.counts.sent}</Table.Td>
+                        <Table.Td>{c.counts.opened}</Table.Td>
+                        <Table.Td>{c.counts.completed}</Table.Td>
+                        <Table.Td>{new Date(c.created_at).toLocaleDateString()}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager page={page} total={list.data?._total_pages ?? 1} onChange={setPage} />
+            </>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

@@ -2,8 +2,8 @@ import "@mantine/core/styles/Table.css";
 import { Button, Group, Stack, Table, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { SearchInput } from "../../../components/common/search-input";
-import { QueryError } from "../../../components/shell/query-error";
-import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { QueryState } from "../../../components/shell/query-state";
+import { EmptyRows, Pager } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
 import { apiFieldErrors } from "../../../lib/form-errors";
 import { serverErrorText, toastAlert, toastSuccess } from "../../../lib/toast";
@@ -93,53 +93,53 @@ export function DoNotContactList() {
         />
         <CsvDownload path={CSV_PATHS.doNotContact} name="do_not_contact.csv" label="Download list" />
       </Group>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyRows message="No one is on the do-not-contact list." />
-      ) : (
-        <Table striped aria-label="Do-not-contact list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Phone</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Added</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.email ?? "—"}</Table.Td>
-                <Table.Td>{r.phone ?? "—"}</Table.Td>
-                <Table.Td>{r.reason ?? ""}</Table.Td>
-                <Table.Td>{new Date(r.created_at).toLocaleDateString("en-US")}</Table.Td>
-                <Table.Td>
-                  {canDelete && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${r.email ?? r.phone}`}
-                      onClick={() =>
-                        remove.mutate(r.id, {
-                          onSuccess: () => toastSuccess("Removed from the do-not-contact list"),
-                          onError: (e) => toastAlert(e.message),
-                        })
-                      }
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <QueryState query={list}>
+        {() =>
+          rows.length === 0 ? (
+            <EmptyRows message="No one is on the do-not-contact list." />
+          ) : (
+            <Table striped aria-label="Do-not-contact list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                  <Table.Th>Added</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.email ?? "—"}</Table.Td>
+                    <Table.Td>{r.phone ?? "—"}</Table.Td>
+                    <Table.Td>{r.reason ?? ""}</Table.Td>
+                    <Table.Td>{new Date(r.created_at).toLocaleDateString("en-US")}</Table.Td>
+                    <Table.Td>
+                      {canDelete && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${r.email ?? r.phone}`}
+                          onClick={() =>
+                            remove.mutate(r.id, {
+                              onSuccess: () => toastSuccess("Removed from the do-not-contact list"),
+                              onError: (e) => toastAlert(e.message),
+                            })
+                          }
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryState>
       <Pager page={page} total={list.data?._total_pages ?? 1} onChange={setPage} />
     </Stack>
   );

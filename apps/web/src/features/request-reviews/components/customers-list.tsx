@@ -4,8 +4,8 @@ import type { TContact } from "@starboard/contract/customers";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { SearchInput } from "../../../components/common/search-input";
-import { QueryError } from "../../../components/shell/query-error";
-import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { QueryState } from "../../../components/shell/query-state";
+import { EmptyRows, Pager } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
 import { toastAlert, toastSuccess } from "../../../lib/toast";
 import { CUSTOMERS_PER_PAGE, useContacts, useDeleteContact, useSaveContact } from "../api/customers";
@@ -69,73 +69,73 @@ export function CustomersList() {
           </Button>
         )}
       </Group>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyRows message={keywords ? "No customers match your search." : "No customers yet."} />
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Customers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>SMS consent</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.name || "—"}</Table.Td>
-                  <Table.Td>{c.email ?? "—"}</Table.Td>
-                  <Table.Td>{c.phone ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{consentLabel(c.sms_consent)}</Text>
-                  </Table.Td>
-                  <Table.Td>{optOutBadges(c)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {canUpdate && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setEditing(c)}
-                          aria-label={`Edit ${c.name || c.email || c.phone}`}
-                        >
-                          Edit
-                        </Button>
-                      )}
-                      {canDelete && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${c.name || c.email || c.phone}`}
-                          onClick={() =>
-                            remove.mutate(c.id, {
-                              onSuccess: () => toastSuccess("Customer deleted"),
-                              onError: (e) => toastAlert(e.message),
-                            })
-                          }
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryState query={list}>
+        {() =>
+          rows.length === 0 ? (
+            <EmptyRows message={keywords ? "No customers match your search." : "No customers yet."} />
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped aria-label="Customers">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>E-mail</Table.Th>
+                    <Table.Th>Phone</Table.Th>
+                    <Table.Th>SMS consent</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>{c.name || "—"}</Table.Td>
+                      <Table.Td>{c.email ?? "—"}</Table.Td>
+                      <Table.Td>{c.phone ?? "—"}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{consentLabel(c.sms_consent)}</Text>
+                      </Table.Td>
+                      <Table.Td>{optOutBadges(c)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {canUpdate && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              onClick={() => setEditing(c)}
+                              aria-label={`Edit ${c.name || c.email || c.phone}`}
+                            >
+                              Edit
+                            </Button>
+                          )}
+                          {canDelete && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${c.name || c.email || c.phone}`}
+                              onClick={() =>
+                                remove.mutate(c.id, {
+                                  onSuccess: () => toastSuccess("Customer deleted"),
+                                  onError: (e) => toastAlert(e.message),
+                                })
+                              }
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
       <Pager page={page} total={list.data?._total_pages ?? 1} onChange={setPage} />
       {editing && (
         <CustomerForm

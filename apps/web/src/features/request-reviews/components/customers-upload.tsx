@@ -20,7 +20,7 @@ import { IconDownload, IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { downloadFile } from "../../../components/export/download";
-import { QueryError } from "../../../components/shell/query-error";
+import { QueryState } from "../../../components/shell/query-state";
 import { TableSkeleton } from "../../../components/shell/table-states";
 import { getCredentials } from "../../../lib/api";
 import { serverErrorText, toastAlert } from "../../../lib/toast";
@@ -128,80 +128,80 @@ export function CustomersUpload() {
 
       {uploadId && (
         <Paper withBorder p="md" radius="md" aria-live="polite" data-testid="upload-status">
-          {current.isPending ? (
-            <TableSkeleton rows={2} />
-          ) : current.isError ? (
-            <QueryError error={current.error} onRetry={() => void current.refetch()} />
-          ) : job ? (
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Text fw={600}>{job.file_name}</Text>
-                <Text fw={700} data-status={job.status}>
-                  {STATUS_LABEL[job.status]}
-                </Text>
-              </Group>
-              {job.status === "processing" && (
-                <>
-                  <Progress value={100} animated aria-label="Upload progress" />
-                  <Text size="sm">{job.rows_done.toLocaleString("en-US")} rows done</Text>
-                </>
-              )}
-              {job.status === "error" && (
-                <Alert color="red" role="alert" title="Upload failed">
-                  {job.error || UPLOAD_ERROR_DEFAULT}
-                </Alert>
-              )}
-              {job.status === "complete" && (
-                <>
-                  <Text size="sm" data-testid="upload-totals">
-                    {job.total_successful_recipients.toLocaleString("en-US")} added,{" "}
-                    {job.total_failed_recipients.toLocaleString("en-US")} rejected
-                  </Text>
-                  {job.total_failed_recipients > 0 && (
+          <QueryState query={current} loading={<TableSkeleton rows={2} />}>
+            {() =>
+              job ? (
+                <Stack gap="sm">
+                  <Group justify="space-between">
+                    <Text fw={600}>{job.file_name}</Text>
+                    <Text fw={700} data-status={job.status}>
+                      {STATUS_LABEL[job.status]}
+                    </Text>
+                  </Group>
+                  {job.status === "processing" && (
                     <>
-                      <Group justify="space-between">
-                        <Title order={3} size="h5">
-                          Rejected rows
-                        </Title>
-                        <CsvDownload
-                          path={CSV_PATHS.failed(job.id)}
-                          name="failed_upload_recipients.csv"
-                          label="Download rejected rows"
-                        />
-                      </Group>
-                      <Table.ScrollContainer minWidth={560}>
-                        <Table striped aria-label="Rejected rows">
-                          <Table.Thead>
-                            <Table.Tr>
-                              <Table.Th>Row</Table.Th>
-                              <Table.Th>Reason</Table.Th>
-                              <Table.Th>E-mail</Table.Th>
-                              <Table.Th>Phone</Table.Th>
-                            </Table.Tr>
-                          </Table.Thead>
-                          <Table.Tbody>
-                            {job.report.map((r) => (
-                              <Table.Tr key={r.row}>
-                                <Table.Td>{r.row}</Table.Td>
-                                <Table.Td>{r.message}</Table.Td>
-                                <Table.Td>{r.values.email ?? ""}</Table.Td>
-                                <Table.Td>{r.values.phone ?? ""}</Table.Td>
-                              </Table.Tr>
-                            ))}
-                          </Table.Tbody>
-                        </Table>
-                      </Table.ScrollContainer>
-                      {job.report_truncated && (
-                        <Text size="sm" c="gray.7">
-                          The first {job.report.length} rejected rows are shown; download them all as CSV.
-                        </Text>
+                      <Progress value={100} animated aria-label="Upload progress" />
+                      <Text size="sm">{job.rows_done.toLocaleString("en-US")} rows done</Text>
+                    </>
+                  )}
+                  {job.status === "error" && (
+                    <Alert color="red" role="alert" title="Upload failed">
+                      {job.error || UPLOAD_ERROR_DEFAULT}
+                    </Alert>
+                  )}
+                  {job.status === "complete" && (
+                    <>
+                      <Text size="sm" data-testid="upload-totals">
+                        {job.total_successful_recipients.toLocaleString("en-US")} added,{" "}
+                        {job.total_failed_recipients.toLocaleString("en-US")} rejected
+                      </Text>
+                      {job.total_failed_recipients > 0 && (
+                        <>
+                          <Group justify="space-between">
+                            <Title order={3} size="h5">
+                              Rejected rows
+                            </Title>
+                            <CsvDownload
+                              path={CSV_PATHS.failed(job.id)}
+                              name="failed_upload_recipients.csv"
+                              label="Download rejected rows"
+                            />
+                          </Group>
+                          <Table.ScrollContainer minWidth={560}>
+                            <Table striped aria-label="Rejected rows">
+                              <Table.Thead>
+                                <Table.Tr>
+                                  <Table.Th>Row</Table.Th>
+                                  <Table.Th>Reason</Table.Th>
+                                  <Table.Th>E-mail</Table.Th>
+                                  <Table.Th>Phone</Table.Th>
+                                </Table.Tr>
+                              </Table.Thead>
+                              <Table.Tbody>
+                                {job.report.map((r) => (
+                                  <Table.Tr key={r.row}>
+                                    <Table.Td>{r.row}</Table.Td>
+                                    <Table.Td>{r.message}</Table.Td>
+                                    <Table.Td>{r.values.email ?? ""}</Table.Td>
+                                    <Table.Td>{r.values.phone ?? ""}</Table.Td>
+                                  </Table.Tr>
+                                ))}
+                              </Table.Tbody>
+                            </Table>
+                          </Table.ScrollContainer>
+                          {job.report_truncated && (
+                            <Text size="sm" c="gray.7">
+                              The first {job.report.length} rejected rows are shown; download them all as CSV.
+                            </Text>
+                          )}
+                        </>
                       )}
                     </>
                   )}
-                </>
-              )}
-            </Stack>
-          ) : null}
+                </Stack>
+              ) : null
+            }
+          </QueryState>
         </Paper>
       )}
       <Text size="sm" c="gray.7">

@@ -1,31 +1,26 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Table, Text, VisuallyHidden } from "@mantine/core";
 import "@mantine/core/styles/Table.css";
+import { QueryState, SkeletonStack } from "../../../components/shell/query-state";
 import { useLocationLandingPages } from "../api/landing";
 import { LandingLinkActions } from "./landing-copy-link";
 
 /** A location's landing pages (all but the kiosk): each kind's address with Copy Link and Open. */
 export function LandingLocationLinks({ locationId, locationName }: { locationId: string; locationName: string }) {
   const pages = useLocationLandingPages(locationId);
-  if (pages.isPending)
-    return (
-      <Stack gap="xs" data-testid="landing-links-loading">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height={32} />
-        ))}
-      </Stack>
-    );
-  if (pages.isError)
-    return (
-      <Alert color="red" title="Unable to load the landing pages">
-        <Group>
-          <Text size="sm">Please reload or try again later.</Text>
-          <Button size="xs" variant="light" onClick={() => pages.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
-  const rows = pages.data.filter((p) => p.kind !== "kiosk");
+  return (
+    <QueryState
+      query={pages}
+      loading={<SkeletonStack rows={5} height={32} gap="xs" testId="landing-links-loading" />}
+      errorTitle="Unable to load the landing pages"
+    >
+      {(data) => <LinksTable rows={data.filter((p) => p.kind !== "kiosk")} locationName={locationName} />}
+    </QueryState>
+  );
+}
+
+type TLandingPageLink = NonNullable<ReturnType<typeof useLocationLandingPages>["data"]>[number];
+
+function LinksTable({ rows, locationName }: { rows: TLandingPageLink[]; locationName: string }) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label={`Landing pages of ${locationName}`}>

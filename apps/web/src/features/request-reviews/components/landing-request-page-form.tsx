@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { QueryState, SkeletonStack } from "../../../components/shell/query-state";
 import { ApiError } from "../../../lib/api";
 import { useCan } from "../../../lib/authorization";
 import { toast } from "../../../lib/toast";
@@ -51,49 +52,40 @@ export function LandingRequestPageForm() {
       <Text size="sm" c="gray.7" mb="md">
         Shown on every landing page and kiosk: your logo at the top, and how customers reach you.
       </Text>
-      {query.isPending ? (
-        <Stack gap="sm" data-testid="request-page-loading">
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : query.isError ? (
-        <Alert color="red" title="Unable to load the request page">
-          <Group>
-            <Text size="sm">Please reload or try again later.</Text>
-            <Button size="xs" variant="light" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm" maw={480}>
-            {FIELDS.map((f) => (
-              <TextInput
-                key={f.name}
-                label={f.label}
-                type={f.type}
-                name={f.name}
-                value={values[f.name]}
-                readOnly={!canEdit}
-                error={errors[f.name]}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setValues((prev) => ({ ...prev, [f.name]: v }));
-                }}
-              />
-            ))}
-            {canEdit && (
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </form>
-      )}
+      <QueryState
+        query={query}
+        loading={<SkeletonStack testId="request-page-loading" />}
+        errorTitle="Unable to load the request page"
+      >
+        {() => (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm" maw={480}>
+              {FIELDS.map((f) => (
+                <TextInput
+                  key={f.name}
+                  label={f.label}
+                  type={f.type}
+                  name={f.name}
+                  value={values[f.name]}
+                  readOnly={!canEdit}
+                  error={errors[f.name]}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    setValues((prev) => ({ ...prev, [f.name]: v }));
+                  }}
+                />
+              ))}
+              {canEdit && (
+                <Group>
+                  <Button type="submit" loading={save.isPending}>
+                    Save
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        )}
+      </QueryState>
     </Paper>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import "@mantine/core/styles/Table.css";
 import { useState } from "react";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { PagePagination } from "../../../components/common/page-pagination";
 import { SearchInput } from "../../../components/common/search-input";
+import { QueryState, SkeletonStack } from "../../../components/shell/query-state";
 import { useLandingLocations, useLocationLandingPages } from "../api/landing";
 import { LandingLinkActions } from "../components/landing-copy-link";
 
@@ -58,53 +59,46 @@ export default function KiosksRoute() {
           maw={360}
           mb="sm"
         />
-        {locations.isPending ? (
-          <Stack gap="xs" data-testid="kiosks-loading">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={32} />
-            ))}
-          </Stack>
-        ) : locations.isError ? (
-          <Alert color="red" title="Unable to load your locations">
-            <Group>
-              <Text size="sm">Please reload or try again later.</Text>
-              <Button size="xs" variant="light" onClick={() => locations.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
-        ) : list.length === 0 ? (
-          <EmptyStatePanel
-            primary={keywords ? "No locations found" : "No locations yet"}
-            secondary={keywords ? "Try another search." : "Add a location to get its kiosk page."}
-          />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs" aria-label="Kiosk pages">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Location</Table.Th>
-                    <Table.Th scope="col">
-                      Kiosk link<VisuallyHidden> and actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td fw={600}>{l.name}</Table.Td>
-                      <Table.Td>
-                        <KioskLink locationId={l.id} name={l.name} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <PagePagination page={page} pageCount={locations.data?._total_pages ?? 1} onChange={setPage} />
-          </>
-        )}
+        <QueryState
+          query={locations}
+          loading={<SkeletonStack rows={3} height={32} gap="xs" testId="kiosks-loading" />}
+          errorTitle="Unable to load your locations"
+        >
+          {() =>
+            list.length === 0 ? (
+              <EmptyStatePanel
+                primary={keywords ? "No locations found" : "No locations yet"}
+                secondary={keywords ? "Try another search." : "Add a location to get its kiosk page."}
+              />
+            ) : (
+              <>
+                <Table.ScrollContainer minWidth={560}>
+                  <Table verticalSpacing="xs" aria-label="Kiosk pages">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Location</Table.Th>
+                        <Table.Th scope="col">
+                          Kiosk link<VisuallyHidden> and actions</VisuallyHidden>
+                        </Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {list.map((l) => (
+                        <Table.Tr key={l.id}>
+                          <Table.Td fw={600}>{l.name}</Table.Td>
+                          <Table.Td>
+                            <KioskLink locationId={l.id} name={l.name} />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                <PagePagination page={page} pageCount={locations.data?._total_pages ?? 1} onChange={setPage} />
+              </>
+            )
+          }
+        </QueryState>
       </Paper>
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Input.css";
 import { useEffect, useState } from "react";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
+import { QueryState } from "../../../components/shell/query-state";
 import { useLandingLocations } from "../api/landing";
 import { LandingLocationLinks } from "../components/landing-location-links";
 import { LandingRequestPageForm } from "../components/landing-request-page-form";
@@ -50,36 +51,33 @@ export default function LandingPagesRoute() {
         <Title order={3} size="h4" id="location-pages-title" mb="sm">
           Location pages
         </Title>
-        {locations.isPending ? (
-          <Skeleton height={36} maw={360} data-testid="locations-loading" />
-        ) : locations.isError ? (
-          <Alert color="red" title="Unable to load your locations">
-            <Group>
-              <Text size="sm">Please reload or try again later.</Text>
-              <Button size="xs" variant="light" onClick={() => locations.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
-        ) : list.length === 0 && !keywords && !locationId ? (
-          <EmptyStatePanel primary="No locations yet" secondary="Add a location to get its landing pages." />
-        ) : (
-          <Stack gap="md">
-            <Select
-              label="Location"
-              maw={360}
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              data={data}
-              value={locationId}
-              onChange={(v) => v && setLocationId(v)}
-              nothingFoundMessage="No locations found"
-              allowDeselect={false}
-            />
-            {locationId && <LandingLocationLinks locationId={locationId} locationName={selectedName} />}
-          </Stack>
-        )}
+        <QueryState
+          query={locations}
+          loading={<Skeleton height={36} maw={360} data-testid="locations-loading" />}
+          errorTitle="Unable to load your locations"
+        >
+          {() =>
+            list.length === 0 && !keywords && !locationId ? (
+              <EmptyStatePanel primary="No locations yet" secondary="Add a location to get its landing pages." />
+            ) : (
+              <Stack gap="md">
+                <Select
+                  label="Location"
+                  maw={360}
+                  searchable
+                  searchValue={search}
+                  onSearchChange={setSearch}
+                  data={data}
+                  value={locationId}
+                  onChange={(v) => v && setLocationId(v)}
+                  nothingFoundMessage="No locations found"
+                  allowDeselect={false}
+                />
+                {locationId && <LandingLocationLinks locationId={locationId} locationName={selectedName} />}
+              </Stack>
+            )
+          }
+        </QueryState>
       </Paper>
     </Stack>
   );

@@ -85,6 +85,7 @@ export default function MicrosurveySummaryRoute() {
             <MicrosurveyExportMenu
               surveyId={data.microsurvey.id}
               defaultScale={data.microsurvey.normalize_star_rating}
+              pageScale={data.scale}
               dateQuery={dateQuery}
             />
           </Group>

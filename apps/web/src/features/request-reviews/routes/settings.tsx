@@ -1,6 +1,7 @@
-import { Alert, Button, Group, NumberInput, Paper, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { REQUEST_SETTINGS_MESSAGES } from "@starboard/contract/routes/request-sending";
 import { type FormEvent, useEffect, useState } from "react";
+import { QueryState, SkeletonStack } from "../../../components/shell/query-state";
 import { ApiError } from "../../../lib/api";
 import { useCan } from "../../../lib/authorization";
 import { toast } from "../../../lib/toast";
@@ -66,76 +67,67 @@ export default function RequestSettingsRoute() {
       <Text size="sm" c="gray.7" mb="md">
         Quiet hours and how often a customer may be asked.
       </Text>
-      {query.isPending ? (
-        <Stack gap="sm" data-testid="request-settings-loading" maw={480}>
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : query.isError ? (
-        <Alert color="red" title="Unable to load the sending settings">
-          <Group>
-            <Text size="sm">Please reload or try again later.</Text>
-            <Button size="xs" variant="light" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm" maw={480}>
-            <Text size="sm">
-              No request is sent during quiet hours, in each location's time zone: requests wait and go out when they
-              end. The same start and end turn quiet hours off.
-            </Text>
-            <Group grow align="flex-start">
-              <TextInput
-                type="time"
-                label="Quiet hours start"
-                name="quiet_hours_start"
-                value={values.quiet_hours_start}
-                readOnly={!canEdit}
-                error={errors.quiet_hours_start}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setValues((prev) => ({ ...prev, quiet_hours_start: v }));
-                }}
-              />
-              <TextInput
-                type="time"
-                label="Quiet hours end"
-                name="quiet_hours_end"
-                value={values.quiet_hours_end}
-                readOnly={!canEdit}
-                error={errors.quiet_hours_end}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setValues((prev) => ({ ...prev, quiet_hours_end: v }));
-                }}
-              />
-            </Group>
-            <NumberInput
-              label="Minimum days between requests to a customer"
-              description="A customer asked within this many days is skipped (0: no limit)."
-              name="min_days_between_requests"
-              min={0}
-              max={365}
-              allowDecimal={false}
-              value={values.min_days_between_requests}
-              readOnly={!canEdit}
-              error={errors.min_days_between_requests}
-              onChange={(v) => setValues((prev) => ({ ...prev, min_days_between_requests: v }))}
-            />
-            {canEdit && (
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
+      <QueryState
+        query={query}
+        loading={<SkeletonStack testId="request-settings-loading" maw={480} />}
+        errorTitle="Unable to load the sending settings"
+      >
+        {() => (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm" maw={480}>
+              <Text size="sm">
+                No request is sent during quiet hours, in each location's time zone: requests wait and go out when they
+                end. The same start and end turn quiet hours off.
+              </Text>
+              <Group grow align="flex-start">
+                <TextInput
+                  type="time"
+                  label="Quiet hours start"
+                  name="quiet_hours_start"
+                  value={values.quiet_hours_start}
+                  readOnly={!canEdit}
+                  error={errors.quiet_hours_start}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    setValues((prev) => ({ ...prev, quiet_hours_start: v }));
+                  }}
+                />
+                <TextInput
+                  type="time"
+                  label="Quiet hours end"
+                  name="quiet_hours_end"
+                  value={values.quiet_hours_end}
+                  readOnly={!canEdit}
+                  error={errors.quiet_hours_end}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    setValues((prev) => ({ ...prev, quiet_hours_end: v }));
+                  }}
+                />
               </Group>
-            )}
-          </Stack>
-        </form>
-      )}
+              <NumberInput
+                label="Minimum days between requests to a customer"
+                description="A customer asked within this many days is skipped (0: no limit)."
+                name="min_days_between_requests"
+                min={0}
+                max={365}
+                allowDecimal={false}
+                value={values.min_days_between_requests}
+                readOnly={!canEdit}
+                error={errors.min_days_between_requests}
+                onChange={(v) => setValues((prev) => ({ ...prev, min_days_between_requests: v }))}
+              />
+              {canEdit && (
+                <Group>
+                  <Button type="submit" loading={save.isPending}>
+                    Save
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        )}
+      </QueryState>
     </Paper>
   );
 }
