@@ -343,6 +343,8 @@ export interface ReviewsTable {
   updated_at: Generated<Date>;
   /** Migration 0016: the user the review is assigned to. */
   assigned_user_id: Generated<string | null>;
+  /** Migration 0029: the analysis model version that set sentiment, categories and mentions (null: unknown). */
+  analysis_version: Generated<string | null>;
 }
 export interface ReviewImagesTable {
   id: Generated<string>;

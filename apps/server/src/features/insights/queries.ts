@@ -432,6 +432,21 @@ export function openRun(db: Kysely<DB>, accountId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Accounts with a review analysed by another model version than `version`, or by an unrecorded one
+ * (NULL): three range reads per account on reviews(account_id, analysis_version).
+ */
+export async function accountsAnalysedOtherwise(db: Kysely<DB>, version: string, accountId?: string) {
+  const { rows } = await sql<{ id: string }>`
+    SELECT a.id FROM accounts a
+    WHERE ${accountId === undefined ? sql`true` : sql`a.id = ${accountId}`}
+      AND (EXISTS (SELECT 1 FROM reviews r WHERE r.account_id = a.id AND r.analysis_version IS NULL)
+        OR EXISTS (SELECT 1 FROM reviews r WHERE r.account_id = a.id AND r.analysis_version < ${version})
+        OR EXISTS (SELECT 1 FROM reviews r WHERE r.account_id = a.id AND r.analysis_version > ${version}))
+    ORDER BY a.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** The next batch of an account's reviews after `afterId`, in id order. */
 export function reviewBatch(db: Kysely<DB>, accountId: string, afterId: string | null, limit: number) {
   let q = db
