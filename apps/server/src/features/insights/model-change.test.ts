@@ -119,7 +119,7 @@ beforeAll(async () => {
   reviews.push(...(await seed(owner.account.id, location.id, 3, null)));
   const other = await createLocation(a.ctx.database, current.account.id);
   await seed(current.account.id, other.id, 4, modelVersion());
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const o of others) await o.close();
