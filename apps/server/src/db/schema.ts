@@ -343,6 +343,8 @@ export interface ReviewsTable {
   updated_at: Generated<Date>;
   /** Migration 0016: the user the review is assigned to. */
   assigned_user_id: Generated<string | null>;
+  /** Migration 0029: the analysis model version that set sentiment, categories and mentions (null: unknown). */
+  analysis_version: Generated<string | null>;
 }
 export interface ReviewImagesTable {
   id: Generated<string>;
@@ -569,6 +571,37 @@ export interface KeywordMonthlyAccountStatsTable {
   positive_count: number;
   negative_count: number;
   neutral_count: number;
+}
+/** Migration 0030: a group's keyword rows by day and by calendar month (summed from its locations' rows). */
+export interface KeywordDailyGroupStatsTable {
+  group_id: string;
+  account_id: string;
+  day: string;
+  keyword: string;
+  category: string;
+  positive_count: number;
+  negative_count: number;
+  neutral_count: number;
+}
+export interface KeywordMonthlyGroupStatsTable {
+  group_id: string;
+  account_id: string;
+  /** The month's first day. */
+  month: string;
+  keyword: string;
+  category: string;
+  positive_count: number;
+  negative_count: number;
+  neutral_count: number;
+}
+/** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
+export interface ReviewDailyGroupCategoryStatsTable {
+  group_id: string;
+  account_id: string;
+  day: string;
+  category: string;
+  sentiment: number;
+  review_count: number;
 }
 export interface AnalysisRunsTable {
   id: Generated<string>;
@@ -1075,6 +1108,9 @@ export interface DB {
   keyword_daily_stats: KeywordDailyStatsTable;
   keyword_daily_account_stats: KeywordDailyAccountStatsTable;
   keyword_monthly_account_stats: KeywordMonthlyAccountStatsTable;
+  keyword_daily_group_stats: KeywordDailyGroupStatsTable;
+  keyword_monthly_group_stats: KeywordMonthlyGroupStatsTable;
+  review_daily_group_category_stats: ReviewDailyGroupCategoryStatsTable;
   analysis_runs: AnalysisRunsTable;
   review_bulk_actions: ReviewBulkActionsTable;
   review_bulk_action_items: ReviewBulkActionItemsTable;

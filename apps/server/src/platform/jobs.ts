@@ -57,11 +57,12 @@ export function nextRun(cron: string, after: Date, timeZone = "UTC"): Date {
 export class Jobs {
   readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
+  private readonly startHooks: { name: string; run: () => Promise<void> }[] = [];
   private started = false;
 
   constructor(
     private readonly database: Database,
-    log: Logger,
+    private readonly log: Logger,
     /** How often this process looks for jobs whose worker died (pg-boss's supervisor; default 60 s). */
     opts: { superviseIntervalSeconds?: number } = {},
   ) {
@@ -76,6 +77,16 @@ export class Jobs {
 
   define<T extends object>(def: JobDefinition<T>) {
     this.definitions.set(def.name, def as JobDefinition<object>);
+  }
+
+  /**
+   * Work to check once each time a process starts working the queues for good (the server with its
+   * workers, `jobs work`; not `run-due`), after its workers run: e.g. the re-analysis a new model needs.
+   * Runs in every such process, so it must enqueue what it finds at most once (a claim under a lock);
+   * a failure is logged and does not stop the start.
+   */
+  onWorkStart(name: string, run: () => Promise<void>) {
+    this.startHooks.push({ name, run });
   }
 
   /**
@@ -123,6 +134,13 @@ export class Jobs {
     await this.boss.work("schedules.tick", async () => {
       await this.runDue(new Date());
     });
+    for (const hook of this.startHooks) {
+      try {
+        await hook.run();
+      } catch (err) {
+        this.log.error({ err, check: hook.name }, "start check failed");
+      }
+    }
   }
 
   /**

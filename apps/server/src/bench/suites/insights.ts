@@ -177,9 +177,26 @@ export const insightsSuite: BenchSuite = {
       },
     ];
 
+    // The group as it was read before its own roll-ups (migration 0030): its locations' rows, summed. Every
+    // rating named makes the same filter take that path (the answer is the same; BENCH has no unrated review).
+    const allRatings = { groupIds: [group.id], ratings: [1, 2, 3, 4, 5] };
+    const byLocations: BenchCase[] = [
+      {
+        name: "mentioned 6 months, a group: its locations' rows (the SQL before migration 0030)",
+        iterations: ITERATIONS,
+        run: () => selectKeywords(db, scope(allRatings), page).then(() => undefined),
+      },
+      {
+        name: "categories 6 months, a group: its locations' rows (the SQL before migration 0030)",
+        iterations: ITERATIONS,
+        run: () => selectCategoryCells(db, filter(allRatings)).then(() => undefined),
+      },
+    ];
+
     return [
       ...keywords("", "", {}),
       ...keywords(", a group (200 locations)", `&group_id=${group.id}`, { groupIds: [group.id] }),
+      ...byLocations,
       ...keywords(", one location", `&location_id=${location.id}`, { locationIds: [location.id] }),
       ...keywords(", category food", "&category=food", {}, ["food"]),
       ...categories("", "", {}),
@@ -188,6 +205,11 @@ export const insightsSuite: BenchSuite = {
         name: "category_rank 6 months",
         iterations: ITERATIONS,
         run: get(`/api/insights/${account.id}/category_rank?${period}`),
+      },
+      {
+        name: "category_rank 6 months, a group (200 locations)",
+        iterations: ITERATIONS,
+        run: get(`/api/insights/${account.id}/category_rank?${period}&group_id=${group.id}`),
       },
       {
         name: "keyword detail 6 months",

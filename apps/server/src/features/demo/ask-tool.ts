@@ -9,6 +9,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB, RequestStatus } from "../../db/schema.ts";
+import { modelVersion } from "../analysis/index.ts";
 import { createRandom, type Random } from "./review-text.ts";
 import type { DemoAccounts } from "./types.ts";
 
@@ -608,6 +609,9 @@ async function seedAccount(db: Kysely<DB>, plan: Plan, demo: DemoAccounts, rando
             published_at: completed,
             first_seen_at: completed,
             sentiment: rating >= 4 ? 1 : rating <= 2 ? -1 : 0,
+            // Scored by their rating, as the demo shapes them; recorded as the running model's, so that the
+            // first start does not re-analyse the demo's accounts (a later model change does).
+            analysis_version: modelVersion(),
             respondable: true,
           });
         } else reviewId = null;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { DB, ReviewMentionsTable, ReviewsTable } from "../../db/schema.ts";
-import { type Analysis, analyzeText } from "../analysis/index.ts";
+import { type Analysis, analyzeText, modelVersion } from "../analysis/index.ts";
 import type { SourceReview } from "../reviews/index.ts";
 
 /** Where incoming reviews go: one location at one source. */
@@ -67,6 +67,8 @@ export interface ReviewAnalysis {
   sentiment: number;
   categories: string[];
   mentions: { keyword: string; category: string | null; sentiment: string }[];
+  /** The model version that made it (`reviews.analysis_version`). */
+  version: string;
 }
 
 /** Sentiment, categories and keyword mentions of a review, from `analyzeText`. */
@@ -79,7 +81,12 @@ export function analyzeReview(
   const analysis = text ? analyze(text, industry) : null;
   const mentions = analysis?.mentions ?? [];
   const categories = [...new Set(mentions.map((m) => m.category).filter((c): c is string => c !== null))].sort();
-  return { sentiment: reviewSentiment(analysis, review.rating, review.recommendation), categories, mentions };
+  return {
+    sentiment: reviewSentiment(analysis, review.rating, review.recommendation),
+    categories,
+    mentions,
+    version: modelVersion(),
+  };
 }
 
 function mentionRows(
@@ -182,6 +189,7 @@ export async function upsertReviews(
       updated_at_source: review.updatedAt,
       sentiment: analysis.sentiment,
       categories: analysis.categories,
+      analysis_version: analysis.version,
       respondable: target.respondable,
       images_count: review.images.length,
       response_status: reply ? "published" : null,
@@ -237,6 +245,7 @@ export async function upsertReviews(
         updated_at_source: review.updatedAt ?? now,
         sentiment: analysis.sentiment,
         categories: analysis.categories,
+        analysis_version: analysis.version,
       });
       await db.deleteFrom("review_mentions").where("review_id", "=", row.id).execute();
       mentions.push(...mentionRows(target, row.id, review.publishedAt, analysis));

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AppContext } from "../../platform/context.ts";
+import { modelVersion } from "../analysis/index.ts";
 import { analyzeReview } from "../ingestion/index.ts";
 import { accountVertical, countAccountReviews, findRun, reviewBatch } from "./queries.ts";
 
@@ -12,7 +13,8 @@ export const REANALYSIS_BATCH = 200;
  * One re-analysis run: the account's reviews in id order, a batch per transaction (their sentiment,
  * categories and mentions replaced, the run's `done` and cursor moved on in the same transaction), so a
  * retry after a crash resumes after the last batch written. The keyword and category roll-ups follow
- * by their triggers (migrations 0009, 0015).
+ * by their triggers (migrations 0009, 0015). Each review records the model version that analysed it
+ * (`reviews.analysis_version`, migration 0029).
  */
 export async function runReanalysis(ctx: AppContext, runId: string, batchSize = REANALYSIS_BATCH) {
   const db = ctx.database.db;
@@ -52,17 +54,22 @@ export async function runReanalysis(ctx: AppContext, runId: string, batchSize = 
             .values(mentions.slice(i, i + 2000))
             .execute();
         }
-        for (const { review, analysis } of analysed) {
-          await trx
-            .updateTable("reviews")
-            .set({ sentiment: analysis.sentiment, categories: analysis.categories })
-            .where("id", "=", review.id)
-            // Unchanged reviews are left alone (no roll-up recount for them).
-            .where(
-              sql<boolean>`(sentiment, categories) IS DISTINCT FROM (${analysis.sentiment}::smallint, ${sql.val(analysis.categories)}::text[])`,
-            )
-            .execute();
-        }
+        // Each review records the model version; sentiment and categories are written only where they
+        // change (the metrics roll-ups recount only those reviews' days, migration 0009).
+        const rows = analysed.map(({ review, analysis }) => ({
+          id: review.id,
+          sentiment: analysis.sentiment,
+          categories: analysis.categories,
+        }));
+        await sql`
+          UPDATE reviews r
+          SET sentiment = CASE WHEN (r.sentiment, r.categories) IS DISTINCT FROM (v.sentiment, v.categories)
+                THEN v.sentiment ELSE r.sentiment END,
+              categories = CASE WHEN (r.sentiment, r.categories) IS DISTINCT FROM (v.sentiment, v.categories)
+                THEN v.categories ELSE r.categories END,
+              analysis_version = ${modelVersion()}
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, sentiment smallint, categories text[])
+          WHERE r.id = v.id`.execute(trx);
         cursor = batch[batch.length - 1]!.id;
         await trx
           .updateTable("analysis_runs")

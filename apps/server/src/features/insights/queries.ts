@@ -43,6 +43,16 @@ const groupLocations = (f: ReviewFilter) =>
   sql`(SELECT gl.location_id FROM group_locations gl JOIN groups g ON g.id = gl.group_id
     WHERE gl.group_id = ANY(${sql.val(f.groupIds)}::uuid[]) AND g.account_id = ${f.accountId})`;
 
+/**
+ * The one group a filter narrows to when the group roll-ups (migration 0030) can answer it: a single group
+ * and no location, source or rating (the group rows have none of those).
+ */
+function oneGroup(f: ReviewFilter): string | undefined {
+  return f.groupIds.length === 1 && !f.locationIds.length && !f.sourceIds.length && !f.ratings.length
+    ? f.groupIds[0]
+    : undefined;
+}
+
 /** The roll-up WHERE of the review filter's dimensions over `s` (whole days only). */
 function rollupWhere(f: ReviewFilter, withReviewSentiment: boolean): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`];
@@ -54,6 +64,15 @@ function rollupWhere(f: ReviewFilter, withReviewSentiment: boolean): RawBuilder<
   if (f.ratings.length) where.push(sql`s.rating = ANY(${sql.val(f.ratings)}::smallint[])`);
   if (withReviewSentiment && f.sentiments.length)
     where.push(sql`s.sentiment = ANY(${sql.val(f.sentiments)}::smallint[])`);
+  return sql.join(where, sql` AND `);
+}
+
+/** The WHERE of one group's category rows (migration 0030): the account, the group, the days, the sentiments. */
+function groupWhere(f: ReviewFilter, group: string): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`, sql`s.group_id = ${group}`];
+  if (f.publishedAfter && "day" in f.publishedAfter) where.push(sql`s.day >= ${f.publishedAfter.day}::date`);
+  if (f.publishedBefore && "day" in f.publishedBefore) where.push(sql`s.day <= ${f.publishedBefore.day}::date`);
+  if (f.sentiments.length) where.push(sql`s.sentiment = ANY(${sql.val(f.sentiments)}::smallint[])`);
   return sql.join(where, sql` AND `);
 }
 
@@ -120,11 +139,28 @@ export function keywordCells(
         sum(s.negative_count)::int AS negative, sum(s.neutral_count)::int AS neutral
       FROM ${table} s WHERE ${sql.join([...where, ...extra], sql` AND `)}
       GROUP BY 1, 2, 3`;
-    if (byLocation) return daily(sql`keyword_daily_stats`, []);
-    // The account: whole months from the monthly rows, the partial first and last months by day.
+    const group = oneGroup(f);
+    if (byLocation && !group) return daily(sql`keyword_daily_stats`, []);
+    // The account, or one group (migration 0030): whole months from the monthly rows, the partial first
+    // and last months by day.
+    const owner = group
+      ? sql`s.account_id = ${f.accountId} AND s.group_id = ${group}`
+      : sql`s.account_id = ${f.accountId}`;
+    const dailyTable = group ? sql`keyword_daily_group_stats` : sql`keyword_daily_account_stats`;
+    const monthlyTable = group ? sql`keyword_monthly_group_stats` : sql`keyword_monthly_account_stats`;
+    const ownWhere = [owner];
+    if (f.publishedAfter && "day" in f.publishedAfter) ownWhere.push(sql`s.day >= ${f.publishedAfter.day}::date`);
+    if (f.publishedBefore && "day" in f.publishedBefore) ownWhere.push(sql`s.day <= ${f.publishedBefore.day}::date`);
+    if (scope.keyword !== undefined) ownWhere.push(sql`s.keyword = ${scope.keyword}`);
+    if (cats.length) ownWhere.push(sql`s.category = ANY(${sql.val(cats)}::text[])`);
+    const ownDaily = (extra: RawBuilder<unknown>[]) => sql`
+      SELECT s.keyword, s.category, ${month} AS month, sum(s.positive_count)::int AS positive,
+        sum(s.negative_count)::int AS negative, sum(s.neutral_count)::int AS neutral
+      FROM ${dailyTable} s WHERE ${sql.join([...ownWhere, ...extra], sql` AND `)}
+      GROUP BY 1, 2, 3`;
     const split = splitPeriod(f);
-    if (!split) return daily(sql`keyword_daily_account_stats`, []);
-    const monthWhere: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`];
+    if (!split) return ownDaily([]);
+    const monthWhere: RawBuilder<unknown>[] = [owner];
     if (split.firstMonth) monthWhere.push(sql`s.month >= ${split.firstMonth}::date`);
     if (split.lastMonth) monthWhere.push(sql`s.month <= ${split.lastMonth}::date`);
     if (scope.keyword !== undefined) monthWhere.push(sql`s.keyword = ${scope.keyword}`);
@@ -133,11 +169,11 @@ export function keywordCells(
       sql`SELECT s.keyword, s.category, ${opts.byMonth ? sql`s.month` : sql`NULL::date`} AS month,
           sum(s.positive_count)::int AS positive, sum(s.negative_count)::int AS negative,
           sum(s.neutral_count)::int AS neutral
-        FROM keyword_monthly_account_stats s WHERE ${sql.join(monthWhere, sql` AND `)}
+        FROM ${monthlyTable} s WHERE ${sql.join(monthWhere, sql` AND `)}
         GROUP BY 1, 2, 3`,
     ];
-    if (split.headBefore) parts.push(daily(sql`keyword_daily_account_stats`, [sql`s.day < ${split.headBefore}::date`]));
-    if (split.tailFrom) parts.push(daily(sql`keyword_daily_account_stats`, [sql`s.day >= ${split.tailFrom}::date`]));
+    if (split.headBefore) parts.push(ownDaily([sql`s.day < ${split.headBefore}::date`]));
+    if (split.tailFrom) parts.push(ownDaily([sql`s.day >= ${split.tailFrom}::date`]));
     return sql`SELECT keyword, category, month, sum(positive)::int AS positive, sum(negative)::int AS negative,
         sum(neutral)::int AS neutral
       FROM (${sql.join(parts, sql` UNION ALL `)}) u GROUP BY 1, 2, 3`;
@@ -358,8 +394,13 @@ export async function selectCategoryCells(db: Kysely<DB>, f: ReviewFilter, bare 
     return rows;
   }
   const byLocation = f.locationIds.length > 0 || f.groupIds.length > 0;
-  const table = byLocation ? sql`review_daily_category_stats` : sql`review_daily_account_category_stats`;
-  const where = [rollupWhere(rest, true)];
+  const group = oneGroup(f);
+  const table = group
+    ? sql`review_daily_group_category_stats`
+    : byLocation
+      ? sql`review_daily_category_stats`
+      : sql`review_daily_account_category_stats`;
+  const where = group ? [groupWhere(rest, group)] : [rollupWhere(rest, true)];
   if (cats.length) where.push(sql`s.category = ANY(${sql.val(cats)}::text[])`);
   // The roll-ups leave out the reviews deleted at the source, which the list shows: added from reviews.
   const { rows } = await sql<CategoryCell>`
@@ -419,6 +460,21 @@ export function openRun(db: Kysely<DB>, accountId: string) {
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * Accounts with a review analysed by another model version than `version`, or by an unrecorded one
+ * (NULL): three range reads per account on reviews(account_id, analysis_version).
+ */
+export async function accountsAnalysedOtherwise(db: Kysely<DB>, version: string, accountId?: string) {
+  const { rows } = await sql<{ id: string }>`
+    SELECT a.id FROM accounts a
+    WHERE ${accountId === undefined ? sql`true` : sql`a.id = ${accountId}`}
+      AND (EXISTS (SELECT 1 FROM reviews r WHERE r.account_id = a.id AND r.analysis_version IS NULL)
+        OR EXISTS (SELECT 1 FROM reviews r WHERE r.account_id = a.id AND r.analysis_version < ${version})
+        OR EXISTS (SELECT 1 FROM reviews r WHERE r.account_id = a.id AND r.analysis_version > ${version}))
+    ORDER BY a.id`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** The next batch of an account's reviews after `afterId`, in id order. */

@@ -30,6 +30,7 @@ import { highlightsOf } from "./highlight.ts";
 import { REANALYZE_JOB } from "./jobs.ts";
 import { metricRows, monthsBetween, percentOf, presentKeywordReview, presentRun } from "./presenter.ts";
 import {
+  accountsAnalysedOtherwise,
   accountVertical,
   type CategoryCell,
   countKeywordReviews,
@@ -443,21 +444,55 @@ export async function requestReanalysis(
     await trx.selectFrom("accounts").select("id").where("id", "=", accountId).forUpdate().executeTakeFirst();
     const open = await openRun(trx, accountId);
     if (open) return presentRun(open);
-    const run = await trx
-      .insertInto("analysis_runs")
-      .values({
-        account_id: accountId,
-        user_id: opts.userId ?? null,
-        reason: opts.reason,
-        model_version: modelVersion(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await ctx.jobs.send(REANALYZE_JOB, { runId: run.id }, { trx, singletonKey: run.id });
-    return presentRun(run);
+    return presentRun(await createRun(ctx, trx, accountId, opts));
   };
   // In the transaction of the change that causes it (a model or keyword list change), or in its own.
   return inTransaction ? within(inTransaction) : ctx.database.db.transaction().execute(within);
+}
+
+/** Records a run (the current model's version) and enqueues its job in `trx`. */
+async function createRun(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  accountId: string,
+  opts: { userId?: string | null; reason: string },
+) {
+  const run = await trx
+    .insertInto("analysis_runs")
+    .values({
+      account_id: accountId,
+      user_id: opts.userId ?? null,
+      reason: opts.reason,
+      model_version: modelVersion(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await ctx.jobs.send(REANALYZE_JOB, { runId: run.id }, { trx, singletonKey: run.id });
+  return run;
+}
+
+/**
+ * At the start of a process that works the queues: a re-analysis of every account with a review analysed
+ * by another model version than the running one (`reviews.analysis_version`; NULL counts as another).
+ * Enqueued once however many processes start together: each account is claimed under its row lock, and
+ * only when no run of it is queued or running and it still has such a review (a run that another process
+ * started and finished meanwhile leaves none). Answers the runs it started.
+ */
+export async function reanalyzeAfterModelChange(ctx: AppContext): Promise<TAnalysisRun[]> {
+  const version = modelVersion();
+  const started: TAnalysisRun[] = [];
+  for (const accountId of await accountsAnalysedOtherwise(ctx.database.db, version)) {
+    const run = await ctx.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom("accounts").select("id").where("id", "=", accountId).forUpdate().executeTakeFirst();
+      if (await openRun(trx, accountId)) return undefined;
+      if (!(await accountsAnalysedOtherwise(trx, version, accountId)).length) return undefined;
+      return createRun(ctx, trx, accountId, { reason: `model changed to ${version}` });
+    });
+    if (run) started.push(presentRun(run));
+  }
+  if (started.length)
+    ctx.log.info({ accounts: started.length, model_version: version }, "model changed: re-analysis queued");
+  return started;
 }
 
 /** GET /api/insights/{accountId}/reanalysis: the latest run (404 when there was none). */

@@ -148,6 +148,7 @@ export async function recordAnswer(ctx: AppContext, target: AnswerTarget, answer
       author_name: target.authorName,
       sentiment: analysis.sentiment,
       categories: analysis.categories,
+      analysis_version: analysis.version,
     };
     if (reviewId) {
       await updateReview(trx, reviewId, { ...fields, updated_at_source: now, updated_at: now });
