@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -56,6 +57,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   }
   const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? (embedded ? 8 : 20) });
+  pool.on("connect", prepareStatements);
   pool.on("error", () => {
     // Idle client errors (server restart) are reported by the next query.
   });
@@ -70,6 +72,46 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       if (embedded) await embedded.close();
       if (opts.dataDir && embedded) fs.rmSync(path.join(opts.dataDir, "socket.json"), { force: true });
     },
+  };
+}
+
+/** At most this many named statements per connection; past it, new statements run unnamed (planned each time). */
+export const NAMED_STATEMENTS_PER_CONNECTION = 200;
+const statementNames = new Map<string, string>();
+
+/** The statement's name: a digest of its text (the same text has the same name on every connection). */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `sb_${crypto.createHash("sha1").update(text).digest("base64url")}`;
+    // The texts the app runs are few (a query's shape, not its values); a runaway set is dropped whole.
+    if (statementNames.size >= 5000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Prepared statements: every statement with parameters (what Kysely sends: one statement, its values
+ * apart) runs as a named statement of node-postgres, so that the server parses and plans its text once
+ * per connection and then only binds and executes it (PostgreSQL keeps a generic plan once it is not
+ * costlier than the custom ones, and plans each call otherwise). A statement without parameters (DDL,
+ * several statements in one text, BEGIN) runs as before. PGlite's wire server keeps each connection's
+ * names apart (db/pglite-server.ts).
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const named = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values, callback] = args;
+    if (typeof text === "string" && Array.isArray(values) && values.length > 0 && callback === undefined) {
+      const name = statementName(text);
+      if (named.has(name) || named.size < NAMED_STATEMENTS_PER_CONNECTION) {
+        named.add(name);
+        return query({ name, text, values });
+      }
+    }
+    return query(...args);
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { withoutSecondaryIndexes } from "../../features/demo/reviews.ts";
 import { addDays, granularityOf, parseMetricsFilters } from "../../features/metrics/filters.ts";
-import { overviewQuery, sourceNames } from "../../features/metrics/queries.ts";
+import { overviewQuery, sourceIdsOf, sourceNames } from "../../features/metrics/queries.ts";
 import { encodeCursor } from "../../features/reviews/cursor.ts";
 import { type ReviewFilter, reviewFilter } from "../../features/reviews/filter.ts";
 import { type PageSpec, selectReviewList } from "../../features/reviews/queries.ts";
@@ -167,7 +167,7 @@ export const reviewsScaleSuite: BenchSuite = {
           );
           const f = parseMetricsFilters(params, TIME_ZONE, now);
           const { rows } = await overviewQuery(account.id, TIME_ZONE, f, granularityOf(f)).execute(db);
-          await sourceNames(db, [...new Set(rows.map((r) => r.source_id))]);
+          await sourceNames(db, sourceIdsOf(rows));
         },
       },
     });

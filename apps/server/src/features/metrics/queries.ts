@@ -3,18 +3,33 @@ import type { DB } from "../../db/schema.ts";
 import { answered, respondable } from "../reviews/index.ts";
 import { type Bound, type Granularity, type MetricsFilters, previousPeriod } from "./filters.ts";
 
-/** One aggregated cell: the current period's bucket (null for the previous period), source, rating, sentiment. */
+/**
+ * One aggregated cell of the overview, of one of three kinds (the overview's grouping sets):
+ * - `rating`: the period (current or previous), the bucket (current only) and the rating; every review
+ *   of the period is in exactly one such cell, so these carry the totals and the response counts;
+ * - `source`: the period and the source;
+ * - `sentiment`: the period and the sentiment.
+ * A dimension a kind does not group by is null.
+ */
 export interface OverviewCell {
+  kind: "rating" | "source" | "sentiment";
   current: boolean;
   bucket: string | null;
-  source_id: string;
-  rating: number;
-  sentiment: number;
+  source_id: string | null;
+  rating: number | null;
+  sentiment: number | null;
   review_count: number;
   respondable_count: number;
   responded_count: number;
   response_count: number;
   response_hours_sum: number;
+}
+
+/** The sources the cells name (for their names). */
+export function sourceIdsOf(cells: OverviewCell[]): string[] {
+  const ids = new Set<string>();
+  for (const c of cells) if (c.source_id !== null) ids.add(c.source_id);
+  return [...ids];
 }
 
 /**
@@ -55,7 +70,9 @@ function dayOf(bound: Bound): string {
 
 /**
  * The overview's one query: the current and the previous period, grouped by bucket (current only),
- * source, rating and sentiment. Few rows; the service adds them up.
+ * source, rating and sentiment (`cellsQuery`), then summed up by the three grouping sets the answer
+ * needs (see OverviewCell): a few hundred rows at most, where the cells are thousands (six months by
+ * week: about 1,300 cells, 180 rows), which the database sums faster than the driver reads them.
  */
 export function overviewQuery(
   accountId: string,
@@ -63,6 +80,18 @@ export function overviewQuery(
   filters: MetricsFilters,
   granularity: Granularity,
 ): RawBuilder<OverviewCell> {
+  return sql<OverviewCell>`
+    SELECT CASE GROUPING(c.source_id, c.sentiment) WHEN 3 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
+      c.current, c.bucket, c.source_id, c.rating, c.sentiment,
+      sum(c.review_count)::int AS review_count, sum(c.respondable_count)::int AS respondable_count,
+      sum(c.responded_count)::int AS responded_count, sum(c.response_count)::int AS response_count,
+      sum(c.response_hours_sum)::float8 AS response_hours_sum
+    FROM (${cellsQuery(accountId, timeZone, filters, granularity)}) c
+    GROUP BY GROUPING SETS ((c.current, c.bucket, c.rating), (c.current, c.source_id), (c.current, c.sentiment))`;
+}
+
+/** The overview's cells: the current and the previous period, by bucket (current only), source, rating and sentiment. */
+function cellsQuery(accountId: string, timeZone: string, filters: MetricsFilters, granularity: Granularity) {
   const previous = previousPeriod(filters);
   const unit = sql.lit(granularity);
   if (canUseRollup(filters)) {

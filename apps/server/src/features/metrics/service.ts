@@ -15,7 +15,7 @@ import {
   metricsFiltersOf,
   previousPeriod as previousPeriodOf,
 } from "./filters.ts";
-import { firstPublishedAt, type OverviewCell, overviewQuery, sourceNames } from "./queries.ts";
+import { firstPublishedAt, type OverviewCell, overviewQuery, sourceIdsOf, sourceNames } from "./queries.ts";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const TOP_SOURCES = 4;
@@ -46,7 +46,7 @@ export async function metricsOverview(
   const filters = metricsFiltersOf(filter, filter.timeZone, now, allTimeFrom);
   const granularity = granularityOf(filters);
   const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
-  return summarize(filters, granularity, rows, await sourceNames(db, [...new Set(rows.map((r) => r.source_id))]));
+  return summarize(filters, granularity, rows, await sourceNames(db, sourceIdsOf(rows)));
 }
 
 function bounds(f: Pick<MetricsFilters, "from" | "to">) {
@@ -74,24 +74,34 @@ export function summarize(
   const prev = { count: 0, rated: 0, sum: 0 };
   for (const c of cells) {
     const n = Number(c.review_count);
+    // Each kind of cell holds every review of its period once (OverviewCell).
+    if (c.kind === "source") {
+      if (c.current && c.source_id !== null) bySource.set(c.source_id, (bySource.get(c.source_id) ?? 0) + n);
+      continue;
+    }
+    if (c.kind === "sentiment") {
+      if (!c.current) continue;
+      const s = c.sentiment ?? 0;
+      if (s > 0) sentiment.positive += n;
+      else if (s < 0) sentiment.negative += n;
+      else sentiment.neutral += n;
+      continue;
+    }
+    const rating = c.rating ?? 0;
     if (!c.current) {
       prev.count += n;
-      if (c.rating > 0) {
+      if (rating > 0) {
         prev.rated += n;
-        prev.sum += n * c.rating;
+        prev.sum += n * rating;
       }
       continue;
     }
     total += n;
-    if (c.rating > 0) {
+    if (rating > 0) {
       rated += n;
-      ratingSum += n * c.rating;
-      ratings[String(c.rating) as keyof typeof ratings] += n;
+      ratingSum += n * rating;
+      ratings[String(rating) as keyof typeof ratings] += n;
     }
-    if (c.sentiment > 0) sentiment.positive += n;
-    else if (c.sentiment < 0) sentiment.negative += n;
-    else sentiment.neutral += n;
-    bySource.set(c.source_id, (bySource.get(c.source_id) ?? 0) + n);
     respondable += Number(c.respondable_count);
     responded += Number(c.responded_count);
     answered += Number(c.response_count);
@@ -99,9 +109,9 @@ export function summarize(
     if (c.bucket) {
       const b = byBucket.get(c.bucket) ?? { count: 0, rated: 0, sum: 0 };
       b.count += n;
-      if (c.rating > 0) {
+      if (rating > 0) {
         b.rated += n;
-        b.sum += n * c.rating;
+        b.sum += n * rating;
       }
       byBucket.set(c.bucket, b);
     }

@@ -1,0 +1,53 @@
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness.ts";
+import { NAMED_STATEMENTS_PER_CONNECTION, statementName } from "./database.ts";
+import type { DB } from "./schema.ts";
+
+// The app's pool names every statement with parameters (db/database.ts): on the real database (PGlite
+// through its wire server, or DATABASE_URL), the server keeps it prepared on the connection that ran it.
+
+let env: TestApp;
+beforeAll(async () => {
+  env = await startTestApp({ workers: false });
+});
+afterAll(async () => {
+  await env.close();
+});
+
+/** The texts of the statements prepared on this connection. */
+const preparedOn = async (conn: Kysely<DB>) => {
+  const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(conn);
+  return rows.map((r) => r.statement);
+};
+
+describe("prepared statements", () => {
+  it("prepares a statement with parameters once per connection and answers it as before", async () => {
+    await env.ctx.database.db.connection().execute(async (conn) => {
+      const query = conn.selectFrom("countries").select(["code"]).where("code", "=", "US");
+      const text = query.compile().sql;
+      const first = await query.execute();
+      const second = await query.execute();
+      expect(first).toEqual([{ code: "US" }]);
+      expect(second).toEqual(first);
+      const prepared = await preparedOn(conn);
+      expect(prepared.filter((s) => s === text)).toHaveLength(1);
+    });
+  });
+
+  it("runs a statement without parameters unnamed", async () => {
+    await env.ctx.database.db.connection().execute(async (conn) => {
+      await sql`SELECT 41 + 1 AS answer`.execute(conn);
+      const prepared = await preparedOn(conn);
+      expect(prepared.some((s) => s.includes("41 + 1"))).toBe(false);
+    });
+  });
+
+  it("names a text the same way every time, and different texts differently", () => {
+    expect(statementName("SELECT $1::int")).toBe(statementName("SELECT $1::int"));
+    expect(statementName("SELECT $1::int")).not.toBe(statementName("SELECT $1::text"));
+    // PostgreSQL truncates names past 63 bytes.
+    expect(statementName("x".repeat(10_000)).length).toBeLessThanOrEqual(63);
+    expect(NAMED_STATEMENTS_PER_CONNECTION).toBeGreaterThan(0);
+  });
+});
