@@ -188,9 +188,10 @@ describe("the location's landing pages", () => {
     expect(reviews.body._embedded.reviews).toEqual([
       expect.objectContaining({ source_name: "Starboard Feedback", rating: 2, content: "Cold coffee, slow service" }),
     ]);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the account's: a day either side of the UTC date holds its today at any hour and time zone.
+    const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const metrics = await client.get<{ total_reviews: number; avg_rating: number }>(
-      `/api/metrics/${account.id}/overview?published_after=${today}&published_before=${today}&location_id=${location.id}`,
+      `/api/metrics/${account.id}/overview?published_after=${utcDay(-1)}&published_before=${utcDay(1)}&location_id=${location.id}`,
     );
     expect(metrics.body).toMatchObject({ total_reviews: 1, avg_rating: 2 });
     // The new review goes to the instant alerts, as a synced one does.
