@@ -137,6 +137,17 @@ describe("jobs", () => {
     expect((await after.waitFor(definition.name, id!, { timeoutMs: 30_000 })).state).toBe("completed");
     expect(runs).toEqual([{ data: { survived: true }, retryCount: 0 }]);
   });
+
+  it("gives a queue made by an earlier start the retry settings its definition has now", async () => {
+    // An earlier version retried after 60 s, three times; this one retries once, after a second.
+    const { definition, runs } = recorder({ retryLimit: 3, retryDelay: 60, retryBackoff: true }, (n) => n === 0);
+    await (await startJobs([definition], false)).stop();
+    const now = { ...definition, options: { retryLimit: 1, retryDelay: 1, retryBackoff: false } };
+    const jobs = await startJobs([now]);
+    const id = await jobs.send(definition.name, {});
+    expect((await jobs.waitFor(definition.name, id!, { timeoutMs: 20_000 })).state).toBe("completed");
+    expect(runs.map((r) => r.retryCount)).toEqual([0, 1]);
+  });
 });
 
 describe("jobs sent inside a transaction", () => {

@@ -105,11 +105,11 @@ export class Jobs {
         ...(def.options?.heartbeatSeconds ? { heartbeatSeconds: def.options.heartbeatSeconds } : {}),
       };
       await this.boss.createQueue(def.name, options);
-      // A queue made by an older version takes a heartbeat added since.
+      // A queue made before (by an older version, or with other settings) takes the definition's
+      // options: createQueue leaves an existing queue as it is.
       const queue = await this.boss.getQueue(def.name);
-      if (options.heartbeatSeconds && queue && queue.heartbeatSeconds !== options.heartbeatSeconds) {
-        await this.boss.updateQueue(def.name, { heartbeatSeconds: options.heartbeatSeconds });
-      }
+      const keys = Object.keys(options) as (keyof typeof options)[];
+      if (queue && keys.some((key) => queue[key] !== options[key])) await this.boss.updateQueue(def.name, options);
     }
     await this.boss.createQueue("schedules.tick");
     if (!work) return;
