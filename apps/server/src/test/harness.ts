@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MEDIA_TYPE } from "@starboard/contract/hal";
@@ -7,7 +8,7 @@ import pg from "pg";
 import { buildApp } from "../app.ts";
 import { productFeatures } from "../compose.ts";
 import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/database.ts";
+import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedReferenceData } from "../features/geo/seed.ts";
 import type { AppContext } from "../platform/context.ts";
@@ -21,7 +22,8 @@ export interface TestApp {
 
 /**
  * Boots the real app on a real, fresh database: PGlite in memory by default,
- * or a new database on the PostgreSQL server named by DATABASE_URL. Requests go
+ * or a new database on the PostgreSQL server named by DATABASE_URL; under vitest a copy of the run's
+ * migrated template (test/global-setup.ts), in a folder of its own for PGlite. Closing removes what it made. Requests go
  * over real HTTP. `sharedDatabase` (another test app's `ctx.database.connectionString`)
  * boots a second app on that app's database instead, as a second process would:
  * no new database, no migrations or seeding, and closing it leaves the database.
@@ -35,7 +37,9 @@ export async function startTestApp(
     const name = `starboard_test_${randomUUID().replaceAll("-", "")}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the run's migrated template (test/global-setup.ts) when there is one.
+    const template = process.env.STARBOARD_TEST_TEMPLATE_DB;
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
@@ -60,11 +64,14 @@ export async function startTestApp(
     runWorkers: opts.workers ?? true,
     webDist: opts.webDist ?? path.join(dataDir, "no-web"),
   };
-  const database = await openDatabase({ databaseUrl, poolSize: 6 });
-  if (!opts.sharedDatabase) {
-    await migrateToLatest(database.db);
-    await seedReferenceData(database);
-  }
+  const template = process.env.STARBOARD_TEST_TEMPLATE;
+  const embeddedCopy = !databaseUrl && template !== undefined;
+  // PGlite opens the copied folder as it is, instead of running initdb and the migrations.
+  if (embeddedCopy) fs.cpSync(template, path.join(dataDir, "pgdata"), { recursive: true });
+  const fromTemplate =
+    embeddedCopy || (databaseUrl !== undefined && process.env.STARBOARD_TEST_TEMPLATE_DB !== undefined);
+  const database = await openDatabase({ databaseUrl, dataDir: embeddedCopy ? dataDir : undefined, poolSize: 6 });
+  if (!opts.sharedDatabase && !fromTemplate) await prepareDatabase(database);
   const { app, ctx } = await buildApp(config, database, productFeatures({ demo: true }));
   await ctx.jobs.start({ work: config.runWorkers });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -79,8 +86,41 @@ export async function startTestApp(
       await ctx.jobs.stop();
       await database.close();
       if (dropDatabase) await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a test app's database holds before its test: the migrations and the reference data. */
+async function prepareDatabase(database: Database) {
+  await migrateToLatest(database.db);
+  await seedReferenceData(database);
+}
+
+/**
+ * Makes the run's template (test/global-setup.ts) on an empty database: migrated, seeded, and with the
+ * job queue's schema and queues, which pg-boss would otherwise create in each test app (about a second).
+ */
+export async function makeTemplate(target: { databaseUrl: string } | { dataDir: string }) {
+  const dataDir = "dataDir" in target ? target.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), "starboard-template-"));
+  const database = await openDatabase({ ...target, poolSize: 2 });
+  try {
+    await prepareDatabase(database);
+    const config = {
+      ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
+      databaseUrl: "databaseUrl" in target ? target.databaseUrl : undefined,
+      environment: "test" as const,
+      runWorkers: false,
+      webDist: path.join(dataDir, "no-web"),
+    };
+    const { app, ctx } = await buildApp(config, database, productFeatures({ demo: true }));
+    await ctx.jobs.start({ work: false });
+    await ctx.jobs.stop();
+    await app.close();
+  } finally {
+    await database.close();
+    if (!("dataDir" in target)) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export interface ApiResponse<T = unknown> {
