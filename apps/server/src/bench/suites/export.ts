@@ -96,7 +96,7 @@ async function seed(db: Kysely<DB>, accountId: string, log: (m: string) => void)
  * `exports.generate` job runs: keyset batches of the list's query streamed to a file under the storage
  * folder), side by side with PostgreSQL's own `COPY (the same query) TO STDOUT WITH CSV` over the same
  * connection pool in the same run. Prints rows per second of both and the process's resident memory
- * growth during the export (the server runs in this process).
+ * growth during the export (the server runs in this process, and the export thread in it).
  */
 export const exportSuite: BenchSuite = {
   name: "export",

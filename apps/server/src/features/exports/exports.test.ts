@@ -6,7 +6,8 @@ import { newToken, SESSION_TTL_MS } from "../../platform/auth.ts";
 import { createGroup, createLocation, createReview, createUser, signedIn } from "../../test/factories.ts";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { generateExport } from "./index.ts";
-import { csvChunks, planExport } from "./service.ts";
+import { insertExportFile } from "./queries.ts";
+import { csvChunks, planExport, writeExportFile } from "./service.ts";
 
 type ExportFile = {
   id: number;
@@ -132,6 +133,31 @@ describe("export files", () => {
     const data = await owner.client.get<string>(`/api/fetch-export-file/${done.id}/file-data`);
     expect(data.status).toBe(200);
     expect(data.body).toBe(file.body);
+  });
+
+  it("writes a long export batch after batch, in the list's order, each review once (reviews on the same instant too)", async () => {
+    const third = await signedIn(t);
+    const db = t.ctx.database;
+    const location = await createLocation(db, third.account.id, { name: "Gamma Grill" });
+    const instant = new Date(Date.UTC(2026, 9, 20, 12));
+    for (let i = 0; i < 7; i++) {
+      const publishedAt = i < 4 ? instant : new Date(Date.UTC(2026, 9, 1 + i, 12));
+      await createReview(db, { accountId: third.account.id, locationId: location.id, rating: 4, publishedAt });
+    }
+    // A row of its own, written here in batches of two (the job would write it in one).
+    const row = await insertExportFile(db.db, {
+      account_id: third.account.id,
+      user_id: third.user.id,
+      resource: "reviews",
+      filters: JSON.stringify({}),
+    });
+    const done = await writeExportFile(t.ctx, Number(row.id), { batchRows: 2 });
+    expect(done).toMatchObject({ status: "done", row_count: 7 });
+    const list = await third.client.get<{ _embedded: { reviews: { id: string }[] } }>("/api/reviews?per_page=100");
+    const rows = rowsOf(fs.readFileSync(done!.file_path!, "utf8"));
+    expect(rows.map((r) => r["Review ID"])).toEqual(list.body._embedded.reviews.map((r) => r.id));
+    expect(new Set(rows.map((r) => r["Review ID"])).size).toBe(7);
+    expect(rows.every((r) => r.Location === "Gamma Grill" && r.Rating === "4")).toBe(true);
   });
 
   it("answers no_results when the filter matches nothing", async () => {

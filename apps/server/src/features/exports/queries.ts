@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type Insertable,
   type Kysely,
@@ -81,11 +82,39 @@ export type BatchReader<R> = (db: Kysely<DB>, after: Key | null, limit: number) 
 export interface Batched<R> {
   read: BatchReader<R>;
   keyOf: (row: R) => Key;
+  /**
+   * The batch statements compiled, for a resource whose rows arrive as CSV lines (`line`) and can be
+   * millions: written by the export thread (csv-thread.ts) rather than `read` in the server's heap.
+   */
+  compiled?: (db: Kysely<DB>, limit: number) => CompiledBatches;
+}
+
+/** A keyset read as two statements: the first batch, and the batch after a key (its two values' parameter indexes). */
+export interface CompiledBatches {
+  keyColumns: [string, string];
+  first: { sql: string; parameters: unknown[] };
+  next: { sql: string; parameters: unknown[]; keyIndexes: [number, number] };
 }
 
 /** Reviews, in the list's default order (newest first, then id), through the list's own filter. */
 export function reviewRows(f: ReviewFilter): Batched<{ id: string; k_published: string; line: string }> {
-  return { read: (db, after, limit) => selectReviewBatch(db, f, after, limit), keyOf: (r) => [r.k_published, r.id] };
+  return {
+    read: (db, after, limit) => selectReviewBatch(db, f, after, limit),
+    keyOf: (r) => [r.k_published, r.id],
+    compiled: (db, limit) => {
+      const first = selectReviewBatchQuery(db, f, null, limit).compile();
+      // The next batch compiled with marker values where the key goes, found again among the parameters.
+      const marker = [`key-a-${randomUUID()}`, `key-b-${randomUUID()}`] as const;
+      const next = selectReviewBatchQuery(db, f, marker, limit).compile();
+      const keyIndexes = marker.map((m) => next.parameters.indexOf(m)) as [number, number];
+      if (keyIndexes.includes(-1)) throw new Error("the review batch statement lost its key parameters");
+      return {
+        keyColumns: ["k_published", "id"],
+        first: { sql: first.sql, parameters: [...first.parameters] },
+        next: { sql: next.sql, parameters: [...next.parameters], keyIndexes },
+      };
+    },
+  };
 }
 
 /** The CSV columns of a review (docs/api.md "Exports"): header and SQL, over `reviews r`, `l`, `s`, `sl`. */
@@ -156,10 +185,14 @@ export function reviewColumnsQuery(db: Kysely<DB>, f: ReviewFilter) {
   return reviewBase(db, f).select(reviewCsvColumns(f.timeZone).map((c, i) => c.expr.as(`c${i}`)));
 }
 
-function selectReviewBatch(db: Kysely<DB>, f: ReviewFilter, after: Key | null, limit: number) {
+function selectReviewBatchQuery(db: Kysely<DB>, f: ReviewFilter, after: Key | null, limit: number) {
   let qb = reviewExportQuery(db, f);
   if (after) qb = qb.where(sql<SqlBool>`(r.published_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-  return qb.orderBy("r.published_at", "desc").orderBy("r.id", "desc").limit(limit).execute();
+  return qb.orderBy("r.published_at", "desc").orderBy("r.id", "desc").limit(limit);
+}
+
+function selectReviewBatch(db: Kysely<DB>, f: ReviewFilter, after: Key | null, limit: number) {
+  return selectReviewBatchQuery(db, f, after, limit).execute();
 }
 
 /** Locations, by name, through the location list's own filter. */

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { Worker } from "node:worker_threads";
 import { computeDateRange, DATE_DESCRIPTORS, type TComputableDateDescriptor } from "@starboard/contract/date-ranges";
 import {
   AVAILABLE_EXPORT_RESOURCES,
@@ -34,6 +35,7 @@ import {
 import type { LocationFilter } from "../locations/index.ts";
 import { checkMicrosurveysOn, microsurveyResponsesExport } from "../microsurveys/index.ts";
 import { parseReviewFilter, type ReviewFilter } from "../reviews/index.ts";
+import type { CsvThreadData, FromCsvThread } from "./csv-thread.ts";
 import { exportFilePolicy } from "./policy.ts";
 import {
   CATEGORY_COLUMNS,
@@ -49,6 +51,7 @@ import {
 import {
   accountFacts,
   type Batched,
+  type CompiledBatches,
   claimExportFile,
   type ExportFileRow,
   findExportFile,
@@ -458,7 +461,12 @@ class ExportTimeout extends Error {}
  * them as CSV to a temporary file, keeps the running row count on the row (the progress figure), then
  * renames the file into place and marks the row done, no_results or failed (timeout or other).
  */
-export async function writeExportFile(ctx: AppContext, fileId: number): Promise<ExportFileRow | undefined> {
+export async function writeExportFile(
+  ctx: AppContext,
+  fileId: number,
+  /** Rows per batch (tests: several batches from a few rows). */
+  { batchRows = BATCH_ROWS }: { batchRows?: number } = {},
+): Promise<ExportFileRow | undefined> {
   const db = ctx.database.db;
   const row = await claimExportFile(db, fileId);
   if (!row) return findExportFileById(db, fileId);
@@ -473,17 +481,19 @@ export async function writeExportFile(ctx: AppContext, fileId: number): Promise<
     const filters = filtersOf((row.filters ?? {}) as Record<string, unknown>, row.resource_id);
     const plan = planExport(checkResource(row.resource), account, filters);
     let lastProgress = 0;
-    const chunks = csvChunks(db, plan, {
-      onBatch: async (n) => {
-        rowCount = n;
-        if (Date.now() - started > EXPORT_TIMEOUT_MS) throw new ExportTimeout();
-        if (Date.now() - lastProgress > 500) {
-          lastProgress = Date.now();
-          await setProgress(db, fileId, n);
-        }
-      },
-    });
-    await pipeline(Readable.from(chunks), fs.createWriteStream(temp));
+    const onBatch = async (n: number) => {
+      rowCount = n;
+      if (Date.now() - started > EXPORT_TIMEOUT_MS) throw new ExportTimeout();
+      if (Date.now() - lastProgress > 500) {
+        lastProgress = Date.now();
+        await setProgress(db, fileId, n);
+      }
+    };
+    if (plan.rows.compiled) {
+      await writeInThread(ctx, plan, plan.rows.compiled(db, batchRows), batchRows, temp, onBatch);
+    } else {
+      await pipeline(Readable.from(csvChunks(db, plan, { onBatch, batchRows })), fs.createWriteStream(temp));
+    }
     if (rowCount === 0) {
       fs.rmSync(temp, { force: true });
       return await updateExportFile(db, fileId, { status: "no_results", row_count: 0, completed_at: new Date() });
@@ -513,6 +523,59 @@ export async function writeExportFile(ctx: AppContext, fileId: number): Promise<
       row_count: rowCount,
       completed_at: new Date(),
     });
+  }
+}
+
+/**
+ * The export thread's heap, in MB. A small young generation keeps each batch's garbage collected as it
+ * goes (measured on 1,000,000 reviews: the process grew 42 MB with 8 MB, 75 MB with 32 MB, 324 MB
+ * exporting on the server's own heap, at the same speed); the old generation holds at most a batch or
+ * two, and bounds what a runaway export can take (past it the thread, not the server, fails).
+ */
+const THREAD_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
+
+/**
+ * Writes a plan whose batches are compiled statements (the reviews) in the export thread
+ * (csv-thread.ts), on a connection of its own; `onBatch` hears the running row count on this thread
+ * and may stop the export (a timeout), which ends the thread.
+ */
+async function writeInThread(
+  ctx: AppContext,
+  plan: ExportPlan,
+  batches: CompiledBatches,
+  batchRows: number,
+  file: string,
+  onBatch: (rows: number) => Promise<void>,
+) {
+  const workerData: CsvThreadData = {
+    connectionString: ctx.database.connectionString,
+    path: file,
+    header: stringify([plan.headers]),
+    ...batches,
+    batchRows,
+  };
+  const worker = new Worker(new URL("./csv-thread.ts", import.meta.url), { workerData, resourceLimits: THREAD_HEAP });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const settle = (error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        if (error === undefined) resolve();
+        else reject(error instanceof Error ? error : new Error(String(error)));
+      };
+      // Progress is handled one message at a time, in order; a failure of onBatch ends the export.
+      let progress = Promise.resolve();
+      worker.on("message", (message: FromCsvThread) => {
+        if (message.type === "progress") progress = progress.then(() => onBatch(message.rows)).catch(settle);
+        else if (message.type === "done") void progress.then(() => settle());
+        else settle(new Error(`The export thread failed: ${message.message}`));
+      });
+      worker.on("error", settle);
+      worker.on("exit", (code) => settle(new Error(`The export thread stopped (exit code ${code})`)));
+    });
+  } finally {
+    await worker.terminate();
   }
 }
 
