@@ -111,6 +111,8 @@ test("a microsurvey's summary, its CSV through the scale modal, and a new micros
   await page.keyboard.press("Enter");
   const form = page.getByRole("dialog", { name: "New microsurvey" });
   await expect(form).toBeVisible();
+  // The name takes the focus once the dialog has opened (typing before that lost the first letters).
+  await expect(form.getByRole("textbox", { name: "Name" })).toBeFocused();
   await page.keyboard.type("Patio survey");
   await form.getByLabel("Question 1 text").focus();
   await page.keyboard.type("How was the patio?");
