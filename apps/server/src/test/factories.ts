@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type TUserTypeCode, USER_TYPE_IDS } from "@starboard/contract/permissions";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 import { DEFAULT_ACCOUNT_SETTINGS } from "../features/accounts/settings.ts";
 import { hashPassword, newToken, SESSION_TTL_MS } from "../platform/auth.ts";
 import { Client, type TestApp } from "./harness.ts";
@@ -590,4 +591,28 @@ export async function createTemplateAndCampaignRecords(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { request_templates: template.id, campaigns: campaign.id };
+}
+
+/** A keyword mention as the analysis stores it: keyword, category, sentiment. */
+export type TestMention = [keyword: string, category: string | null, sentiment: "positive" | "negative" | "neutral"];
+
+/** Stores mentions of a review (what the analysis writes), through `db` (a transaction, if any). */
+export async function insertMentions(db: Kysely<DB>, reviewId: string, mentions: readonly TestMention[]) {
+  if (!mentions.length) return;
+  const r = await db.selectFrom("reviews").selectAll().where("id", "=", reviewId).executeTakeFirstOrThrow();
+  await db
+    .insertInto("review_mentions")
+    .values(
+      mentions.map(([keyword, category, sentiment]) => ({
+        account_id: r.account_id,
+        review_id: r.id,
+        location_id: r.location_id,
+        source_id: r.source_id,
+        published_at: r.published_at,
+        keyword,
+        category,
+        sentiment,
+      })),
+    )
+    .execute();
 }

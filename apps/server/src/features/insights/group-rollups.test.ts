@@ -6,13 +6,13 @@ import fc from "fast-check";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
-import { createGroup, createLocation, signedIn, sourceId } from "../../test/factories.ts";
+import { createGroup, createLocation, insertMentions, signedIn, sourceId } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
 const TZ = "America/Chicago";
 const KEYWORDS = ["pad thai", "service", "wait time", "price"];
 const CATEGORIES = [null, "food", "service"];
-const SENTIMENTS = ["positive", "negative", "neutral"];
+const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 
 let t: TestApp;
 let db: Kysely<DB>;
@@ -54,33 +54,12 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant("relocate" as const), group: fc.nat(1), from: fc.nat(3), to: fc.nat(3) }),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
-type Review = typeof review extends fc.Arbitrary<infer T> ? T : never;
 
 const at = (day: number, hour: number) => new Date(Date.UTC(2024, 1, 20 + day, hour)).toISOString();
 
 async function pick(trx: Kysely<DB>, n: number) {
   const ids = await trx.selectFrom("reviews").select("id").where("account_id", "=", accountId).orderBy("id").execute();
   return ids.length ? ids[n % ids.length]?.id : undefined;
-}
-
-async function insertMentions(trx: Kysely<DB>, reviewId: string, mentions: Review["mentions"]) {
-  if (!mentions.length) return;
-  const r = await trx.selectFrom("reviews").selectAll().where("id", "=", reviewId).executeTakeFirstOrThrow();
-  await trx
-    .insertInto("review_mentions")
-    .values(
-      mentions.map(([keyword, category, sentiment]) => ({
-        account_id: accountId,
-        review_id: r.id,
-        location_id: r.location_id,
-        source_id: r.source_id,
-        published_at: r.published_at,
-        keyword,
-        category,
-        sentiment,
-      })),
-    )
-    .execute();
 }
 
 async function apply(trx: Kysely<DB>, o: Op) {

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGroup, createLocation, createReview, signedIn, sourceId } from "../../test/factories.ts";
+import {
+  createGroup,
+  createLocation,
+  createReview,
+  insertMentions,
+  signedIn,
+  sourceId,
+  type TestMention,
+} from "../../test/factories.ts";
 import type { Client } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
-type Mention = [keyword: string, category: string | null, sentiment: "positive" | "negative" | "neutral"];
+type Mention = TestMention;
 type Keyword = { short: string; category: string | null; positive_mentions: number; negative_mentions: number };
 type Mentioned = { keywords: Keyword[]; _total: number; _total_pages: number; _page: number };
 type Page = {
@@ -42,22 +50,7 @@ async function review(
     sentiment: values.sentiment ?? 0,
     categories,
   });
-  if (mentions.length)
-    await t.ctx.database.db
-      .insertInto("review_mentions")
-      .values(
-        mentions.map(([keyword, category, sentiment]) => ({
-          account_id: accountId,
-          review_id: r.id,
-          location_id: r.location_id,
-          source_id: r.source_id,
-          published_at: r.published_at,
-          keyword,
-          category,
-          sentiment,
-        })),
-      )
-      .execute();
+  await insertMentions(t.ctx.database.db, r.id, mentions);
   reviewIds.push(r.id);
   return r;
 }
