@@ -47,6 +47,7 @@ export function where(page: Page): string {
 export type TApi = {
   get: <T>(path: string) => Promise<T>;
   post: <T>(path: string, body: unknown) => Promise<T>;
+  put: <T>(path: string, body: unknown) => Promise<T>;
   delete: (path: string) => Promise<void>;
 };
 
@@ -65,6 +66,11 @@ export async function managerApi(request: APIRequestContext): Promise<TApi> {
     post: async (path, body) => {
       const res = await request.post(`/api${path}`, { headers, data: body });
       expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+      return res.json();
+    },
+    put: async (path, body) => {
+      const res = await request.put(`/api${path}`, { headers, data: body });
+      expect(res.ok(), `PUT ${path}: ${res.status()} ${await res.text()}`).toBe(true);
       return res.json();
     },
     delete: async (path) => {

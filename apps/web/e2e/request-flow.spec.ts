@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, managerApi, signIn } from "./helpers";
 
 /**
  * The issue's "Done when" scenario: a Manager creates a template, uploads customers (bad rows shown with their
@@ -47,6 +47,27 @@ async function mailTo(page: Page, address: string): Promise<TMail> {
     .toBeGreaterThan(0);
   return found as TMail;
 }
+
+type TRequestSettings = { quiet_hours_start: string; quiet_hours_end: string; min_days_between_requests: number };
+
+// The account's quiet hours (21:00 to 08:00 in each location's zone by default) would hold the e-mails whenever
+// the run falls in them: off for this test (a start equal to the end), as they were afterwards.
+let restoreSettings: (() => Promise<unknown>) | undefined;
+test.beforeEach(async ({ request }) => {
+  const api = await managerApi(request);
+  const { quiet_hours_start, quiet_hours_end, min_days_between_requests } =
+    await api.get<TRequestSettings>("/request_settings");
+  await api.put("/request_settings", {
+    quiet_hours_start: "00:00",
+    quiet_hours_end: "00:00",
+    min_days_between_requests,
+  });
+  restoreSettings = () =>
+    api.put("/request_settings", { quiet_hours_start, quiet_hours_end, min_days_between_requests });
+});
+test.afterEach(async () => {
+  await restoreSettings?.();
+});
 
 test("a Manager sends a campaign; customers rate from the e-mail; the answers reach /reviews", async ({
   page,
