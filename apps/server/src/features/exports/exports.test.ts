@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { EXPORT_MESSAGES } from "@starboard/contract/exports";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +9,7 @@ import { createGroup, createLocation, createReview, createUser, signedIn } from 
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { generateExport } from "./index.ts";
 import { insertExportFile } from "./queries.ts";
-import { csvChunks, planExport, writeExportFile } from "./service.ts";
+import { csvChunks, planExport, writeExportFile, writeInThread } from "./service.ts";
 
 type ExportFile = {
   id: number;
@@ -158,6 +160,26 @@ describe("export files", () => {
     expect(rows.map((r) => r["Review ID"])).toEqual(list.body._embedded.reviews.map((r) => r.id));
     expect(new Set(rows.map((r) => r["Review ID"])).size).toBe(7);
     expect(rows.every((r) => r.Location === "Gamma Grill" && r.Rating === "4")).toBe(true);
+  });
+
+  it("finishes when the thread is gone before its last progress is kept (a slow progress write)", async () => {
+    const fourth = await signedIn(t);
+    const location = await createLocation(t.ctx.database, fourth.account.id, { name: "Delta Deli" });
+    for (let i = 0; i < 3; i++)
+      await createReview(t.ctx.database, { accountId: fourth.account.id, locationId: location.id });
+    const account = { id: fourth.account.id, time_zone: fourth.account.time_zone };
+    const plan = planExport("reviews", account, {});
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "export-thread-")), "reviews.csv");
+    const heard: number[] = [];
+    // Progress kept slower than the thread ends (its connection closed, the thread exited).
+    const onBatch = async (rows: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      heard.push(rows);
+    };
+    await writeInThread(t.ctx, plan, plan.rows.compiled!(t.ctx.database.db, 2), 2, file, onBatch);
+    expect(heard).toEqual([2, 3]);
+    expect(rowsOf(fs.readFileSync(file, "utf8"))).toHaveLength(3);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
   it("answers no_results when the filter matches nothing", async () => {

@@ -539,7 +539,7 @@ const THREAD_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
  * (csv-thread.ts), on a connection of its own; `onBatch` hears the running row count on this thread
  * and may stop the export (a timeout), which ends the thread.
  */
-async function writeInThread(
+export async function writeInThread(
   ctx: AppContext,
   plan: ExportPlan,
   batches: CompiledBatches,
@@ -565,14 +565,21 @@ async function writeInThread(
         else reject(error instanceof Error ? error : new Error(String(error)));
       };
       // Progress is handled one message at a time, in order; a failure of onBatch ends the export.
+      // The thread may well exit before the last progress is handled (its "done" is then already
+      // here): only an exit without "done" is a failure.
       let progress = Promise.resolve();
+      let done = false;
       worker.on("message", (message: FromCsvThread) => {
         if (message.type === "progress") progress = progress.then(() => onBatch(message.rows)).catch(settle);
-        else if (message.type === "done") void progress.then(() => settle());
-        else settle(new Error(`The export thread failed: ${message.message}`));
+        else if (message.type === "done") {
+          done = true;
+          void progress.then(() => settle());
+        } else settle(new Error(`The export thread failed: ${message.message}`));
       });
       worker.on("error", settle);
-      worker.on("exit", (code) => settle(new Error(`The export thread stopped (exit code ${code})`)));
+      worker.on("exit", (code) => {
+        if (!done) settle(new Error(`The export thread stopped (exit code ${code})`));
+      });
     });
   } finally {
     await worker.terminate();
