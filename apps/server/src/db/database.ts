@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type RawBuilder, sql } from "kysely";
 import pg from "pg";
 import type { FromPGliteWorker, PGliteWorkerData, ToPGliteWorker } from "./pglite-worker.ts";
 import type { DB } from "./schema.ts";
@@ -75,6 +75,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * Marks a statement to be planned on every call, with its values (PostgreSQL's custom plan): it runs
+ * unnamed instead of prepared. For statements whose best plan depends on the values in a way a generic
+ * plan cannot see, such as the number of locations a group filter expands to (`planEachCall`).
+ */
+export const PLAN_EACH_CALL = "/* sb:plan-each-call */";
+
+/** The statement, marked to be planned on every call with its values (see PLAN_EACH_CALL). */
+export function planEachCall<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${statement} ${sql.raw(PLAN_EACH_CALL)}`;
+}
+
 /** At most this many named statements per connection; past it, new statements run unnamed (planned each time). */
 export const NAMED_STATEMENTS_PER_CONNECTION = 200;
 const statementNames = new Map<string, string>();
@@ -96,7 +108,7 @@ export function statementName(text: string): string {
  * apart) runs as a named statement of node-postgres, so that the server parses and plans its text once
  * per connection and then only binds and executes it (PostgreSQL keeps a generic plan once it is not
  * costlier than the custom ones, and plans each call otherwise). A statement without parameters (DDL,
- * several statements in one text, BEGIN) runs as before. PGlite's wire server keeps each connection's
+ * several statements in one text, BEGIN) runs as before, and so does one marked PLAN_EACH_CALL. PGlite's wire server keeps each connection's
  * names apart (db/pglite-server.ts).
  */
 function prepareStatements(client: pg.PoolClient) {
@@ -104,7 +116,13 @@ function prepareStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [text, values, callback] = args;
-    if (typeof text === "string" && Array.isArray(values) && values.length > 0 && callback === undefined) {
+    if (
+      typeof text === "string" &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      callback === undefined &&
+      !text.includes(PLAN_EACH_CALL)
+    ) {
       const name = statementName(text);
       if (named.has(name) || named.size < NAMED_STATEMENTS_PER_CONNECTION) {
         named.add(name);

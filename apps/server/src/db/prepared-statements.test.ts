@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { NAMED_STATEMENTS_PER_CONNECTION, statementName } from "./database.ts";
+import { NAMED_STATEMENTS_PER_CONNECTION, planEachCall, statementName } from "./database.ts";
 import type { DB } from "./schema.ts";
 
 // The app's pool names every statement with parameters (db/database.ts): on the real database (PGlite
@@ -40,6 +40,17 @@ describe("prepared statements", () => {
       await sql`SELECT 41 + 1 AS answer`.execute(conn);
       const prepared = await preparedOn(conn);
       expect(prepared.some((s) => s.includes("41 + 1"))).toBe(false);
+    });
+  });
+
+  it("runs a statement marked to be planned on every call unnamed, with its values", async () => {
+    await env.ctx.database.db.connection().execute(async (conn) => {
+      const { rows } = await planEachCall(
+        sql<{ code: string }>`SELECT code FROM countries WHERE code = ${"US"}`,
+      ).execute(conn);
+      expect(rows).toEqual([{ code: "US" }]);
+      const prepared = await preparedOn(conn);
+      expect(prepared.some((s) => s.includes("FROM countries WHERE code ="))).toBe(false);
     });
   });
 
