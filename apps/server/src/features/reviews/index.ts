@@ -23,5 +23,11 @@ export {
 export * from "./filter.ts";
 export { type HistoryEvent, recordHistory } from "./history.ts";
 export { reviewPolicy } from "./policy.ts";
-export { countableFromRollups, matchesReviewFilter, reviewWhere, VISIBLE_RESPONSE_STATUSES } from "./queries.ts";
+export {
+  countableFromRollups,
+  matchesReviewFilter,
+  publishedWithin,
+  reviewWhere,
+  VISIBLE_RESPONSE_STATUSES,
+} from "./queries.ts";
 export { findReachableReview, getReview } from "./service.ts";

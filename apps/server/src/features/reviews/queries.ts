@@ -31,6 +31,20 @@ const fromInstant = (b: Bound, tz: string) => ("day" in b ? startOfDay(b.day, tz
 /** The first instant past a `to` bound (a day's end, or the instant itself: excluded). */
 const toInstant = (b: Bound, tz: string) => ("day" in b ? startOfNextDay(b.day, tz) : instantOf(b.instant));
 
+/**
+ * The filter's published range as conditions on another column holding a review's `published_at` (a
+ * mention's copy of it, say): what `r.published_at` is held to, for a statement that narrows by it first.
+ */
+export function publishedWithin(
+  f: Pick<ReviewFilter, "publishedAfter" | "publishedBefore" | "timeZone">,
+  column: RawBuilder<unknown>,
+) {
+  const and: RawBuilder<SqlBool>[] = [];
+  if (f.publishedAfter) and.push(sql<SqlBool>`${column} >= ${fromInstant(f.publishedAfter, f.timeZone)}`);
+  if (f.publishedBefore) and.push(sql<SqlBool>`${column} < ${toInstant(f.publishedBefore, f.timeZone)}`);
+  return and;
+}
+
 function typeCondition(eb: Eb, type: TReviewType): Expression<SqlBool> {
   switch (type) {
     case "with_text":
