@@ -56,7 +56,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       fs.writeFileSync(path.join(opts.dataDir, "socket.json"), JSON.stringify({ connectionString, pid: process.pid }));
     }
   }
-  const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? (embedded ? 8 : 20) });
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.poolSize ?? (embedded ? 8 : 20),
+    // PostgreSQL: no parallel workers for the app's statements (PGlite has none to start).
+    ...(embedded ? {} : { options: `-c max_parallel_workers_per_gather=${PARALLEL_WORKERS_PER_GATHER}` }),
+  });
   pool.on("connect", prepareStatements);
   pool.on("error", () => {
     // Idle client errors (server restart) are reported by the next query.
@@ -74,6 +79,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
   };
 }
+
+/**
+ * Parallel workers per statement on the app's PostgreSQL connections: none. The app serves many small
+ * statements at once; a parallel plan starts worker processes for one of them, which on a small machine
+ * costs more than it saves and takes cores from the other calls. Measured at 1,000,000 reviews (PostgreSQL
+ * 15, 2 cores): six months of an account's keywords from the roll-ups, 73 ms with a Gather of two workers,
+ * 5.5 ms without (docs/decisions/005-throughput.md).
+ */
+export const PARALLEL_WORKERS_PER_GATHER = 0;
 
 /**
  * Marks a statement to be planned on every call, with its values (PostgreSQL's custom plan): it runs

@@ -1,7 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { NAMED_STATEMENTS_PER_CONNECTION, planEachCall, statementName } from "./database.ts";
+import {
+  NAMED_STATEMENTS_PER_CONNECTION,
+  PARALLEL_WORKERS_PER_GATHER,
+  planEachCall,
+  statementName,
+} from "./database.ts";
 import type { DB } from "./schema.ts";
 
 // The app's pool names every statement with parameters (db/database.ts): on the real database (PGlite
@@ -51,6 +56,15 @@ describe("prepared statements", () => {
       expect(rows).toEqual([{ code: "US" }]);
       const prepared = await preparedOn(conn);
       expect(prepared.some((s) => s.includes("FROM countries WHERE code ="))).toBe(false);
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("runs the app's statements on PostgreSQL without parallel workers", async () => {
+    await env.ctx.database.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{
+        max_parallel_workers_per_gather: string;
+      }>`SHOW max_parallel_workers_per_gather`.execute(conn);
+      expect(rows[0]?.max_parallel_workers_per_gather).toBe("0");
     });
   });
 
