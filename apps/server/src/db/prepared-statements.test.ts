@@ -1,12 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import {
-  NAMED_STATEMENTS_PER_CONNECTION,
-  PARALLEL_WORKERS_PER_GATHER,
-  planEachCall,
-  statementName,
-} from "./database.ts";
+import { NAMED_STATEMENTS_PER_CONNECTION, planEachCall, statementName } from "./database.ts";
 import type { DB } from "./schema.ts";
 
 // The app's pool names every statement with parameters (db/database.ts): on the real database (PGlite
