@@ -55,9 +55,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-/** Runs `run` `warmup` times untimed, then `iterations` times one after another, timing each. */
+/**
+ * Runs `run` `warmup` times untimed (never more often than it is timed: a slow case of a few timed runs,
+ * such as a bare scan, is not warmed up fifty times), then `iterations` times one after another, timing each.
+ */
 export async function measure(run: BenchRun, { iterations, warmup }: MeasureOptions): Promise<Stats> {
-  for (let i = 0; i < warmup; i++) await run();
+  for (let i = 0; i < Math.min(warmup, iterations); i++) await run();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const start = performance.now();
