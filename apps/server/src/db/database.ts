@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -18,8 +19,25 @@ export interface Database {
   /** A connection string every PostgreSQL client (pg-boss, CLI tools) can use. */
   connectionString: string;
   embedded: boolean;
+  /**
+   * NOTIFY on the channels of LISTEN_CHANNELS, heard by every connection of the pool: an event per
+   * notification, named by its channel, with its payload. See `listening`.
+   */
+  notifications: EventEmitter<Record<ListenChannel, [payload: string]>>;
+  /**
+   * Whether a connection of the pool is open and listening, so that a notification sent now is heard.
+   * A cache kept current by notifications is trusted only while this holds.
+   */
+  listening(): boolean;
   close(): Promise<void>;
 }
+
+/**
+ * The channels every connection of the app's pools LISTENs on. sb_actor: a session, user, account or
+ * account setting changed (migration 0031), so the actors cached by platform/auth.ts are stale.
+ */
+export const LISTEN_CHANNELS = ["sb_actor"] as const;
+export type ListenChannel = (typeof LISTEN_CHANNELS)[number];
 
 export interface OpenOptions {
   /** A PostgreSQL server. */
@@ -62,7 +80,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // PostgreSQL: no parallel workers for the app's statements (PGlite has none to start).
     ...(embedded ? {} : { options: `-c max_parallel_workers_per_gather=${PARALLEL_WORKERS_PER_GATHER}` }),
   });
-  pool.on("connect", prepareStatements);
+  const notifications = new EventEmitter<Record<ListenChannel, [payload: string]>>();
+  notifications.setMaxListeners(0);
+  const listeners = new Set<pg.PoolClient>();
+  pool.on("connect", (client) => {
+    prepareStatements(client);
+    listen(client, notifications, listeners);
+  });
+  pool.on("remove", (client) => listeners.delete(client));
   pool.on("error", () => {
     // Idle client errors (server restart) are reported by the next query.
   });
@@ -72,6 +97,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool,
     connectionString,
     embedded: Boolean(embedded),
+    notifications,
+    listening: () => listeners.size > 0,
     async close() {
       await db.destroy();
       if (embedded) await embedded.close();
@@ -145,6 +172,32 @@ function prepareStatements(client: pg.PoolClient) {
     }
     return query(...args);
   };
+}
+
+/**
+ * Makes a new connection LISTEN on every channel of LISTEN_CHANNELS before anything else it runs (the
+ * pool's connect event comes before the connection's first query, and a connection runs its queries in
+ * order). A notification reaches the emitter as soon as the connection reads it: for one its own session
+ * sent, before the answer to the statement that sent it. The connection counts as listening from when
+ * LISTEN succeeded until it ends.
+ */
+function listen(
+  client: pg.PoolClient,
+  notifications: EventEmitter<Record<ListenChannel, [payload: string]>>,
+  listeners: Set<pg.PoolClient>,
+) {
+  client.on("notification", (n) => {
+    if ((LISTEN_CHANNELS as readonly string[]).includes(n.channel)) {
+      notifications.emit(n.channel as ListenChannel, n.payload ?? "");
+    }
+  });
+  client.on("end", () => listeners.delete(client));
+  client.query(LISTEN_CHANNELS.map((c) => `LISTEN ${c}`).join("; ")).then(
+    () => listeners.add(client),
+    () => {
+      // The connection failed or the server refused LISTEN: it does not count as listening.
+    },
+  );
 }
 
 interface EmbeddedDatabase {

@@ -289,6 +289,23 @@ describe("PGliteServer", () => {
     expect(await itemCount(p)).toBe(200);
   });
 
+  it("hands a notification to the connection that sent it before its answer, and to every other one before the next statement", async () => {
+    const [listener, sender, bystander] = await Promise.all([connect(), connect(), connect()]);
+    await listener.query("LISTEN sb_test");
+    const heard = new Map<pg.Client, string[]>();
+    for (const c of [listener, sender, bystander]) {
+      heard.set(c, []);
+      c.on("notification", (n) => heard.get(c)!.push(n.payload ?? ""));
+    }
+    await sender.query("SELECT pg_notify('sb_test', 'one')");
+    // The sender's own copy came with the answer; the others' before any other statement could run.
+    expect(heard.get(sender)).toEqual(["one"]);
+    await bystander.query("SELECT 1");
+    expect(heard.get(listener)).toEqual(["one"]);
+    expect(heard.get(bystander)).toEqual(["one"]);
+    await listener.query("UNLISTEN sb_test");
+  });
+
   describe("extended protocol", () => {
     it("keeps parameterised queries of many clients apart (unnamed statements of different shapes)", async () => {
       const clients = await Promise.all(Array.from({ length: 16 }, () => connect()));

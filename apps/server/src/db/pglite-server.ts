@@ -20,7 +20,11 @@ import type { PGlite } from "@electric-sql/pglite";
  * statement does not exist".)
  *
  * What a single session cannot separate stays shared: session settings (SET),
- * temporary tables, advisory locks, LISTEN.
+ * temporary tables, advisory locks, LISTEN. A notification (NOTIFY) goes, as
+ * the session's own, to the connection whose statement sent it, before that
+ * statement's answer; each other connection gets a copy as soon as the
+ * statement has run, before any other statement runs, as listening sessions
+ * of a real server hear it at the commit.
  */
 export class PGliteServer {
   private server: net.Server | null = null;
@@ -82,6 +86,11 @@ export class PGliteServer {
     return this.db.isInTransaction();
   }
 
+  /** Copies notifications (NotificationResponse messages) the connection `from` received to every other one. */
+  broadcast(from: Connection, notifications: Uint8Array[]) {
+    for (const c of this.connections) if (c !== from) c.notify(notifications);
+  }
+
   /** Closes every connection, waiting until what each left behind is cleaned up. */
   async stop() {
     const closing = [...this.connections].map((c) => c.closed);
@@ -110,6 +119,8 @@ class Connection {
   readonly closed: Promise<void>;
   private buffer = Buffer.alloc(0);
   private started = false;
+  /** Started and answered: the client reads asynchronous messages (notifications) from now on. */
+  private ready = false;
   private pending: Uint8Array[] = [];
   private chain: Promise<void> = Promise.resolve();
   /** A Flush ended the last batch: the exchange goes on until Sync (the lock stays). */
@@ -171,6 +182,7 @@ class Connection {
         this.buffer = this.buffer.subarray(length);
         this.started = true;
         await this.execute([startup], "S");
+        this.ready = true;
         continue;
       }
       if (this.buffer.length < 5) return;
@@ -198,11 +210,19 @@ class Connection {
     try {
       const replies = await this.server.run(batch);
       for (const r of replies) if (r.length > 0 && this.socket.writable) this.socket.write(r);
+      const notifications = replies.flatMap(notificationsIn);
+      if (notifications.length > 0) this.server.broadcast(this, notifications);
     } finally {
       this.midExchange = !EXCHANGE_END.has(last);
       // Keep the lock across a transaction or an unfinished exchange; give it up as soon as the session is idle.
       if (!this.midExchange && !this.server.inTransaction()) this.releaseLock?.();
     }
+  }
+
+  /** Writes notifications another connection's statement sent (between this connection's answers: the lock is theirs). */
+  notify(notifications: Uint8Array[]) {
+    if (!this.ready || !this.socket.writable) return;
+    for (const n of notifications) this.socket.write(n);
   }
 
   /**
@@ -253,7 +273,21 @@ class Connection {
   }
 }
 
+/** The NotificationResponse ('A') messages in a backend's answer, each whole. */
+function notificationsIn(reply: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  const view = Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength);
+  for (let at = 0; at + 5 <= view.length; ) {
+    const end = at + 1 + view.readInt32BE(at + 1);
+    if (view[at] === NOTIFICATION && end <= view.length) out.push(new Uint8Array(view.subarray(at, end)));
+    at = end;
+  }
+  return out;
+}
+
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+/** 'A': NotificationResponse. */
+const NOTIFICATION = 0x41;
 /** 'S': a Close or Describe of a prepared statement (rather than a portal). */
 const STATEMENT = 0x53;
 
