@@ -12,7 +12,7 @@ import type { Database } from "../db/database.ts";
 import type { Account, User } from "../db/schema.ts";
 import { AppError } from "./errors.ts";
 
-/** Who is calling: the signed-in user acting in an account. */
+/** Who is calling: the signed-in user acting in an account. Shared by the calls that use its token (ActorCache): never changed once built. */
 export interface Actor {
   sessionId: string;
   user: User;
@@ -140,15 +140,76 @@ function buildActor(row: SessionRow): Actor {
   };
 }
 
+/** How long an actor loaded for a token is used again without asking the database (ActorCache). */
+export const ACTOR_CACHE_MS = 5_000;
+/** Tokens whose actor is kept at once; the oldest goes first. */
+export const ACTOR_CACHE_ENTRIES = 10_000;
+
+/**
+ * The actors behind recently used tokens, for ACTOR_CACHE_MS (never past the session's expiry), so that
+ * a signed-in call does not read its session, user, account and settings again on every request.
+ * Revocation stays immediate: every statement that changes what an actor is built from (a session, a
+ * user, an account, its settings) sends NOTIFY sb_actor at its commit (migration 0031), which every
+ * connection of every app process hears (db/database.ts), and the cache is emptied. The process that
+ * commits hears it on its own connection before the statement's answer, so its next call reads the
+ * database; another process hears it at the same commit. While no connection of the pool listens (none
+ * open yet, or all gone), nothing is kept. A load that started before a change is not kept after it
+ * (`generation`): it may have read the old rows.
+ */
+export class ActorCache {
+  private readonly entries = new Map<string, { email: string; actor: Actor; until: number }>();
+  private generation = 0;
+  private readonly database: Database;
+  private readonly forget = () => this.clear();
+
+  constructor(database: Database) {
+    this.database = database;
+    database.notifications.on("sb_actor", this.forget);
+  }
+
+  /** The actor for the e-mail and token: from the cache while it is current, otherwise loaded (null: refused). */
+  async get(email: string, token: string, now = Date.now()): Promise<Actor | null> {
+    const key = hashToken(token);
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now && this.database.listening()) {
+      return hit.email.toLowerCase() === email.toLowerCase() ? hit.actor : null;
+    }
+    if (hit) this.entries.delete(key);
+    const generation = this.generation;
+    const actor = await loadActor(this.database, email, token);
+    if (actor && generation === this.generation && this.database.listening()) {
+      if (this.entries.size >= ACTOR_CACHE_ENTRIES) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      const until = Math.min(Date.now() + ACTOR_CACHE_MS, actor.expiresAt.getTime());
+      this.entries.set(key, { email: actor.user.email, actor, until });
+    }
+    return actor;
+  }
+
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  close() {
+    this.database.notifications.off("sb_actor", this.forget);
+    this.entries.clear();
+  }
+}
+
 /** Every /api route needs a session unless its config says `auth: false`. */
 export function registerAuthentication(app: FastifyInstance, database: Database) {
+  const actors = new ActorCache(database);
+  app.addHook("onClose", async () => actors.close());
   app.decorateRequest("actor", null);
   app.addHook("preHandler", async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     if (!request.url.startsWith("/api") || config.auth === false || request.is404) return;
     const basic = parseBasic(request.headers.authorization);
     if (!basic) throw AppError.unauthenticated();
-    const actor = await loadActor(database, basic.user, basic.password);
+    const actor = await actors.get(basic.user, basic.password);
     if (!actor) throw AppError.unauthenticated();
     if (!actor.account.account_active && !config.allowInactive) {
       throw new AppError("account_inactive", "This account is inactive.");
