@@ -9,6 +9,9 @@ import { DEMO, scanA11y, signIn } from "./helpers";
 
 test("a Manager uploads customers and sees the rejected rows with their reasons", async ({ page }) => {
   const tag = Date.now().toString(36);
+  // Numbers of this run only, so that a retry or a second run does not merge into the first run's customers.
+  const n = Date.now() % 3000;
+  const [ann, texter, hand] = [n, n + 3000, n + 6000].map((k) => String(k).padStart(4, "0"));
   await signIn(page, DEMO.manager);
   await page.goto("/request-reviews/customers");
   await expect(page.getByRole("heading", { level: 2, name: "Customers" })).toBeVisible();
@@ -22,12 +25,12 @@ test("a Manager uploads customers and sees the rejected rows with their reasons"
 
   const csv = [
     "name,email,phone,visit",
-    `Ann ${tag},ann-${tag}@example.com,(512) 555-0101,brunch`,
+    `Ann ${tag},ann-${tag}@example.com,(512) 555-${ann},brunch`,
     `Bad Mail ${tag},not-an-email,,`,
     `Bad Phone ${tag},,12345,`,
     `Nobody ${tag},,,`,
     `Ann Twice ${tag},ANN-${tag}@example.com,,`,
-    `Texter ${tag},,512-555-0199,dinner`,
+    `Texter ${tag},,512-555-${texter},dinner`,
   ].join("\n");
   await page.locator("input[type=file]").setInputFiles({
     name: `customers-${tag}.csv`,
@@ -64,7 +67,7 @@ test("a Manager uploads customers and sees the rejected rows with their reasons"
   const customers = page.getByRole("table", { name: "Customers" });
   await expect(customers.getByRole("row")).toHaveCount(3);
   await expect(customers).toContainText(`ann-${tag}@example.com`);
-  await expect(customers).toContainText("+15125550199");
+  await expect(customers).toContainText(`+1512555${texter}`);
 
   // Add one by hand: the phone is checked before anything is sent.
   await page.getByRole("button", { name: "Add customer" }).click();
@@ -73,7 +76,7 @@ test("a Manager uploads customers and sees the rejected rows with their reasons"
   await dialog.getByLabel("Phone").fill("555-12");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Enter a 10-digit US phone number")).toBeVisible();
-  await dialog.getByLabel("Phone").fill("(512) 555-0177");
+  await dialog.getByLabel("Phone").fill(`(512) 555-${hand}`);
   await dialog.getByLabel("Consent to text messages recorded").check();
   await dialog.getByLabel("Consent wording").fill("Texts about my visit");
   await scanA11y(page, "add customer");

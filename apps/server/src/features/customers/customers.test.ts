@@ -109,6 +109,8 @@ describe("customers", () => {
     expect(list.body._total).toBe(1);
     expect((await who.client.get("/api/contacts?keywords=555-0142")).body._total).toBe(1);
     expect((await who.client.get("/api/contacts?keywords=nobody")).body._total).toBe(0);
+    // Digits inside a word are not a phone number: "ab0142" must not match +15125550142.
+    expect((await who.client.get("/api/contacts?keywords=ab0142")).body._total).toBe(0);
 
     const optedOut = await who.client.patch(`/api/contacts/${id}`, {
       sms_opted_out: true,

@@ -63,7 +63,10 @@ export async function listContacts(
   if (query.location_id && !isUuid(query.location_id)) throw AppError.invalid("location_id", "Unknown location");
   if (query.upload_id && !isUuid(query.upload_id)) throw AppError.invalid("upload_id", "Unknown upload");
   const db = scoped(ctx.database.db, actor);
-  const digits = query.keywords?.replace(/\D/g, "") ?? "";
+  // The phone is searched only when the words read as a number ("555-0142", "(512) 555"), never for the
+  // digits inside a word ("mx0if49q" would otherwise match every number holding "049").
+  const words = query.keywords?.trim() ?? "";
+  const digits = /^[\d\s()+.-]+$/.test(words) ? words.replace(/\D/g, "") : "";
   const phone = digits.length >= 3 ? digits : null;
   return offsetPage({
     key: "contacts",
