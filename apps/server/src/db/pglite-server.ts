@@ -209,9 +209,11 @@ class Connection {
     await this.server.acquire(this);
     try {
       const replies = await this.server.run(batch);
-      for (const r of replies) if (r.length > 0 && this.socket.writable) this.socket.write(r);
+      // The copies go out before the answer: a client that hears the answer and turns to another connection
+      // (another app instance) finds the notification already waiting there, however the threads are scheduled.
       const notifications = replies.flatMap(notificationsIn);
       if (notifications.length > 0) this.server.broadcast(this, notifications);
+      for (const r of replies) if (r.length > 0 && this.socket.writable) this.socket.write(r);
     } finally {
       this.midExchange = !EXCHANGE_END.has(last);
       // Keep the lock across a transaction or an unfinished exchange; give it up as soon as the session is idle.
