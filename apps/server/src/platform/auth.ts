@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { Account, User } from "../db/schema.ts";
 import { AppError } from "./errors.ts";
+import { NotifiedCache } from "./notified-cache.ts";
 
 /** Who is calling: the signed-in user acting in an account. Shared by the calls that use its token (ActorCache): never changed once built. */
 export interface Actor {
@@ -150,52 +151,37 @@ export const ACTOR_CACHE_ENTRIES = 10_000;
  * a signed-in call does not read its session, user, account and settings again on every request.
  * Revocation stays immediate: every statement that changes what an actor is built from (a session, a
  * user, an account, its settings) sends NOTIFY sb_actor at its commit (migration 0031), which every
- * connection of every app process hears (db/database.ts), and the cache is emptied. The process that
- * commits hears it on its own connection before the statement's answer, so its next call reads the
- * database; another process hears it at the same commit. While no connection of the pool listens (none
- * open yet, or all gone), nothing is kept. A load that started before a change is not kept after it
- * (`generation`): it may have read the old rows.
+ * connection of every app process hears (db/database.ts), and the cache is emptied: a NotifiedCache on
+ * sb_actor (platform/notified-cache.ts says what that guarantees). A refusal is not kept.
  */
 export class ActorCache {
-  private readonly entries = new Map<string, { email: string; actor: Actor; until: number }>();
-  private generation = 0;
-  private readonly database: Database;
-  private readonly forget = () => this.clear();
+  private readonly cache: NotifiedCache<Actor | null>;
 
-  constructor(database: Database) {
-    this.database = database;
-    database.notifications.on("sb_actor", this.forget);
+  constructor(private readonly database: Database) {
+    this.cache = new NotifiedCache(database, {
+      channel: "sb_actor",
+      ttlMs: ACTOR_CACHE_MS,
+      maxEntries: ACTOR_CACHE_ENTRIES,
+    });
   }
 
-  /** The actor for the e-mail and token: from the cache while it is current, otherwise loaded (null: refused). */
-  async get(email: string, token: string, now = Date.now()): Promise<Actor | null> {
-    const key = hashToken(token);
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now && this.database.listening()) {
-      return hit.email.toLowerCase() === email.toLowerCase() ? hit.actor : null;
-    }
-    if (hit) this.entries.delete(key);
-    const generation = this.generation;
-    const actor = await loadActor(this.database, email, token);
-    if (actor && generation === this.generation && this.database.listening()) {
-      if (this.entries.size >= ACTOR_CACHE_ENTRIES) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      const until = Math.min(Date.now() + ACTOR_CACHE_MS, actor.expiresAt.getTime());
-      this.entries.set(key, { email: actor.user.email, actor, until });
-    }
-    return actor;
+  /** The actor for the e-mail and token: from the cache while it is current, otherwise loaded (null: refused, not kept). */
+  get(email: string, token: string, now = Date.now()): Promise<Actor | null> {
+    const key = `${email.toLowerCase()} ${hashToken(token)}`;
+    return this.cache.get(
+      key,
+      () => loadActor(this.database, email, token),
+      (actor) => (actor ? actor.expiresAt.getTime() : null),
+      now,
+    );
   }
 
   clear() {
-    this.generation += 1;
-    this.entries.clear();
+    this.cache.clear();
   }
 
   close() {
-    this.database.notifications.off("sb_actor", this.forget);
-    this.entries.clear();
+    this.cache.close();
   }
 }
 

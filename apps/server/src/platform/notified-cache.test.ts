@@ -1,0 +1,74 @@
+// The one way a cache is kept (platform/notified-cache.ts): a burst of equal calls costs one load, a call that
+// comes after a notification never gets what was read before it, and nothing is kept past the TTL.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness.ts";
+import { NotifiedCache } from "./notified-cache.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+/** A load that counts its calls and answers when told. */
+function gate() {
+  let calls = 0;
+  let open: (v: number) => void = () => {};
+  const load = () => {
+    calls += 1;
+    return new Promise<number>((resolve) => (open = resolve));
+  };
+  return { load, release: (v: number) => open(v), calls: () => calls };
+}
+
+describe("NotifiedCache", () => {
+  it("shares one load among the calls that arrive while it runs, and keeps its value", async () => {
+    const cache = new NotifiedCache<number>(t.ctx.database, { channel: "sb_actor", ttlMs: 5_000, maxEntries: 10 });
+    try {
+      const g = gate();
+      const calls = [cache.get("k", g.load), cache.get("k", g.load), cache.get("k", g.load)];
+      g.release(7);
+      expect(await Promise.all(calls)).toEqual([7, 7, 7]);
+      expect(g.calls()).toBe(1);
+      expect(await cache.get("k", g.load)).toBe(7);
+      expect(g.calls()).toBe(1);
+      // Past the TTL it loads again.
+      const later = cache.get("k", async () => 8, undefined, Date.now() + 5_001);
+      expect(await later).toBe(8);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("does not hand a call that arrives after a notification what a load begun before it read", async () => {
+    const cache = new NotifiedCache<number>(t.ctx.database, { channel: "sb_actor", ttlMs: 5_000, maxEntries: 10 });
+    try {
+      const before = gate();
+      const first = cache.get("k", before.load);
+      await sql`NOTIFY sb_actor`.execute(t.ctx.database.db);
+      const after = gate();
+      const second = cache.get("k", after.load);
+      before.release(1);
+      after.release(2);
+      expect(await first).toBe(1);
+      expect(await second).toBe(2);
+      expect(after.calls()).toBe(1);
+      // Only the load begun after the notification is kept.
+      expect(await cache.get("k", async () => 3)).toBe(2);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("keeps at most maxEntries values, dropping the oldest", async () => {
+    const cache = new NotifiedCache<string>(t.ctx.database, { channel: "sb_actor", ttlMs: 5_000, maxEntries: 2 });
+    try {
+      for (const k of ["a", "b", "c"]) await cache.get(k, async () => k);
+      expect(await cache.get("a", async () => "reloaded")).toBe("reloaded");
+      expect(await cache.get("c", async () => "reloaded")).toBe("c");
+    } finally {
+      cache.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import type { Database, ListenChannel } from "../db/database.ts";
+
+export interface NotifiedCacheOptions {
+  /** The channel whose notifications empty the cache (LISTEN_CHANNELS, a migration's triggers send it). */
+  channel: ListenChannel;
+  /** How long a value is used again without loading it: the bound when a notification is missed. */
+  ttlMs: number;
+  /** Values kept at once; the oldest goes first. */
+  maxEntries: number;
+}
+
+/**
+ * Values loaded from the database, kept per process for a few seconds and dropped the moment the database
+ * says they changed: the one way a cache is kept in this server (decision 005).
+ *
+ * The rows a value is built from carry statement triggers that send NOTIFY on the cache's channel at their
+ * commit; every connection of every app process's pool LISTENs (db/database.ts), and hearing the channel
+ * empties the whole cache. The process that commits hears it on its own connection before the statement's
+ * answer (PostgreSQL hands a session its own notification before ReadyForQuery), so its next call loads
+ * again; another process hears it at the same commit. The TTL bounds what a write that sends nothing
+ * (triggers bypassed) or a notification still in flight can leave stale.
+ *
+ * - Nothing is kept while no connection of the pool listens (none open yet, or all gone).
+ * - A load that began before a notification is not kept after it (`generation`): it may have read the old rows.
+ * - Calls for the same key while it loads share the load (one statement for a burst of equal calls), unless a
+ *   notification came in between: a call that arrives after a change never gets what was read before it.
+ */
+export class NotifiedCache<V> {
+  private static readonly named = new WeakMap<Database, Map<string, NotifiedCache<unknown>>>();
+
+  /**
+   * The database's one cache of this name, made on first use: how a feature keeps a cache without owning a
+   * lifetime (it lives as long as the database, and every app built on that database shares it).
+   */
+  static of<V>(database: Database, name: string, options: NotifiedCacheOptions): NotifiedCache<V> {
+    const caches = NotifiedCache.named.get(database) ?? new Map<string, NotifiedCache<unknown>>();
+    NotifiedCache.named.set(database, caches);
+    const cache = caches.get(name) ?? new NotifiedCache<unknown>(database, options);
+    caches.set(name, cache);
+    return cache as NotifiedCache<V>;
+  }
+
+  private readonly entries = new Map<string, { value: V; until: number }>();
+  private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>();
+  private generation = 0;
+  private readonly forget = () => this.clear();
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: NotifiedCacheOptions,
+  ) {
+    database.notifications.on(options.channel, this.forget);
+  }
+
+  /**
+   * The value of `key`: kept while current, otherwise `load()`ed. `until(value)` says until when a loaded
+   * value may be kept (at most the TTL from now; null keeps nothing, e.g. a refusal).
+   */
+  async get(key: string, load: () => Promise<V>, until?: (value: V) => number | null, now = Date.now()): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now && this.database.listening()) return hit.value;
+    if (hit) this.entries.delete(key);
+    const generation = this.generation;
+    const pending = this.loading.get(key);
+    if (pending && pending.generation === generation) return pending.promise;
+    const promise = load();
+    this.loading.set(key, { generation, promise });
+    try {
+      const value = await promise;
+      const keepUntil = until ? until(value) : Date.now() + this.options.ttlMs;
+      if (keepUntil !== null && generation === this.generation && this.database.listening()) {
+        if (this.entries.size >= this.options.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
+        this.entries.set(key, { value, until: Math.min(keepUntil, Date.now() + this.options.ttlMs) });
+      }
+      return value;
+    } finally {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    }
+  }
+
+  /** Forgets every value (a notification does this). */
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  close() {
+    this.database.notifications.off(this.options.channel, this.forget);
+    this.entries.clear();
+  }
+}
