@@ -33,10 +33,13 @@ export interface Database {
 }
 
 /**
- * The channels every connection of the app's pools LISTENs on. sb_actor: a session, user, account or
- * account setting changed (migration 0031), so the actors cached by platform/auth.ts are stale.
+ * The channels every connection of the app's pools LISTENs on (each empties a NotifiedCache):
+ * - sb_actor: a session, user, account or account setting changed (migration 0031), so the actors cached
+ *   by platform/auth.ts are stale;
+ * - sb_metrics: a review, response, source, group's locations or daily roll-up changed (migration 0032), so
+ *   the metrics overviews cached by features/metrics are stale.
  */
-export const LISTEN_CHANNELS = ["sb_actor"] as const;
+export const LISTEN_CHANNELS = ["sb_actor", "sb_metrics"] as const;
 export type ListenChannel = (typeof LISTEN_CHANNELS)[number];
 
 export interface OpenOptions {

@@ -5,6 +5,7 @@ import type { metricsRoutes } from "@starboard/contract/routes/metrics";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
+import { NotifiedCache } from "../../platform/notified-cache.ts";
 import { reviewFilterFrom } from "../reviews/index.ts";
 import {
   addDays,
@@ -45,8 +46,29 @@ export async function metricsOverview(
   }
   const filters = metricsFiltersOf(filter, filter.timeZone, now, allTimeFrom);
   const granularity = granularityOf(filters);
-  const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
-  return summarize(filters, granularity, rows, await sourceNames(db, sourceIdsOf(rows)));
+  // The answer depends on nothing but these (the query's arguments) and the rows migration 0032 watches.
+  const key = JSON.stringify([filter.accountId, filter.timeZone, filters, granularity]);
+  return overviews(ctx).get(key, async () => {
+    const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
+    return summarize(filters, granularity, rows, await sourceNames(db, sourceIdsOf(rows)));
+  });
+}
+
+/** How long an overview is answered again without asking the database (at most; a change ends it at once). */
+export const METRICS_CACHE_MS = 5_000;
+
+/**
+ * The overviews answered in the last METRICS_CACHE_MS, by account, time zone, resolved filters and
+ * granularity: a dashboard that many users of an account open, or one client that asks again, costs one
+ * query. Any change to what an overview reads (reviews, responses, sources, locations, groups, the roll-ups)
+ * sends NOTIFY sb_metrics at its commit (migration 0032) and empties it in every process.
+ */
+function overviews(ctx: AppContext) {
+  return NotifiedCache.of<TMetricsOverview>(ctx.database, "metrics.overview", {
+    channel: "sb_metrics",
+    ttlMs: METRICS_CACHE_MS,
+    maxEntries: 1_000,
+  });
 }
 
 function bounds(f: Pick<MetricsFilters, "from" | "to">) {
