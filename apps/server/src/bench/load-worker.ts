@@ -22,6 +22,15 @@ async function settle(job: LoadJob) {
   }
 }
 
+/** Sets each request's path to the next of `paths`, in turn across all connections. */
+function nextPath(paths: string[]) {
+  let i = 0;
+  return (request: { path?: string }) => {
+    request.path = paths[i++ % paths.length];
+    return request;
+  };
+}
+
 async function measure(job: LoadJob): Promise<LoadMeasurement> {
   const options = {
     url: job.url,
@@ -31,6 +40,7 @@ async function measure(job: LoadJob): Promise<LoadMeasurement> {
     // A slow answer is measured, not dropped and sent again: no request times out within a run.
     timeout: job.warmup + job.duration + 10,
     ...(job.body === undefined ? {} : { body: job.body }),
+    ...(job.paths === undefined ? {} : { requests: [{ setupRequest: nextPath(job.paths) }] }),
   };
   if (job.warmup > 0) {
     await autocannon({ ...options, duration: job.warmup });

@@ -17,6 +17,8 @@ export interface LoadCase {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Paths sent in turn, one per request, in place of `path` (which is sent first, to check the answer). */
+  paths?: string[];
   /** Printed under the table, e.g. what dominates the case's cost. */
   note?: string;
 }
@@ -51,6 +53,8 @@ export interface LoadJob extends LoadOptions {
   method: "GET" | "POST";
   headers: Record<string, string>;
   body?: string;
+  /** Paths sent in turn, one per request (LoadCase.paths). */
+  paths?: string[];
   /** After each run, the worker waits until GET /api/health answers within idleMs again (see settle). */
   healthUrl: string;
   idleMs: number;
@@ -113,6 +117,7 @@ export function drive(
     method: c.method,
     headers: c.headers,
     ...(c.body === undefined ? {} : { body: c.body }),
+    ...(c.paths === undefined ? {} : { paths: c.paths }),
   };
   return new Promise((resolve, reject) => {
     const child = fork(WORKER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
