@@ -19,7 +19,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import type { MailMessage } from "../platform/mail.ts";
-import { createAccount, createUser, TEST_PASSWORD } from "./factories.ts";
+import { createAccount, createLocation, createReview, createUser, TEST_PASSWORD } from "./factories.ts";
 import { Client, startTestApp, type TestApp } from "./harness.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -69,6 +69,31 @@ describe("two app instances on one database", () => {
       expect(next.status).toBe(401);
       expect(next.body).toMatchObject({ error: "Must Be Authenticated." });
       expect((await onFirst.get("/api/auth")).status).toBe(401);
+    }
+  });
+
+  it("a review added through one is counted in the other's cached metrics overview on its very next call", async () => {
+    const user = await newUser(a.ctx.database);
+    const location = await createLocation(a.ctx.database, user.account_id);
+    const review = (instance: TestApp) =>
+      createReview(instance.ctx.database, {
+        accountId: user.account_id,
+        locationId: location.id,
+        publishedAt: new Date("2024-05-10T12:00:00Z"),
+      });
+    await review(a);
+    const path = `/api/metrics/${user.account_id}/overview?published_after=2024-05-01&published_before=2024-05-31`;
+    const onA = new Client(a.baseUrl, await signIn(a.baseUrl, user.email));
+    const onB = new Client(b.baseUrl, await signIn(b.baseUrl, user.email));
+    const total = async (client: Client) => (await client.get<{ total_reviews: number }>(path)).body.total_reviews;
+    for (const [writer, reader] of [
+      [a, onB],
+      [b, onA],
+    ] as const) {
+      const before = await total(reader);
+      expect(await total(reader)).toBe(before);
+      await review(writer);
+      expect(await total(reader)).toBe(before + 1);
     }
   });
 

@@ -2,16 +2,17 @@ import { type Kysely, sql } from "kysely";
 
 // The metrics overviews are cached in each app process for a few seconds (features/metrics, a NotifiedCache;
 // decision 005). What an overview is built from tells every process when it changes: any statement that
-// changes a review or a response (the reviews-table path), a source (its name), a group's locations or a
-// location (a group filter expands in SQL), or a daily roll-up (a new time zone, the nightly rebuild) sends
+// changes a review or a response (the reviews-table path), a source (its name), a group or its locations (a
+// group filter expands in SQL), or a daily roll-up (a new time zone, the nightly rebuild) sends
 // NOTIFY sb_metrics at its commit. The roll-ups a review changes are recounted within the same transaction, so
 // a process that hears the notification reads them already recounted. Statement-level triggers: a bulk change
-// sends one notification, and PostgreSQL folds the same one sent twice in a transaction.
+// sends one notification, and PostgreSQL folds the same one sent twice in a transaction. Locations are not
+// watched: no overview shows a location's own fields (its reviews go with it, and their trigger fires), and the
+// demo's listing sync updates them every second.
 const TABLES = [
   "reviews",
   "responses",
   "sources",
-  "locations",
   "groups",
   "group_locations",
   "review_daily_stats",

@@ -60,7 +60,7 @@ export const METRICS_CACHE_MS = 5_000;
 /**
  * The overviews answered in the last METRICS_CACHE_MS, by account, time zone, resolved filters and
  * granularity: a dashboard that many users of an account open, or one client that asks again, costs one
- * query. Any change to what an overview reads (reviews, responses, sources, locations, groups, the roll-ups)
+ * query. Any change to what an overview reads (reviews, responses, sources, groups and their locations, the roll-ups)
  * sends NOTIFY sb_metrics at its commit (migration 0032) and empties it in every process.
  */
 function overviews(ctx: AppContext) {
