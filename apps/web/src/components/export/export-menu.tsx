@@ -28,7 +28,7 @@ function ExportButton({ onClick, onPointerEnter }: { onClick?: () => void; onPoi
 /**
  * The export menu (docs/product/platform.md §2): Schedule Export, Download CSV, Print and an optional extra
  * entry. Until the pointer comes near or the button is pressed, it is a plain button; then the menu loads
- * (opening at once when the button was pressed).
+ * (opening at once when the button was pressed, also when it is pressed while the menu is still loading).
  */
 export function ExportMenu(props: ExportMenuProps) {
   const [wanted, setWanted] = useState<"idle" | "load" | "open">("idle");
@@ -43,7 +43,7 @@ export function ExportMenu(props: ExportMenuProps) {
     <Suspense
       fallback={
         <Group gap="xs" data-print-hide>
-          <ExportButton />
+          <ExportButton onClick={() => setWanted("open")} />
         </Group>
       }
     >
