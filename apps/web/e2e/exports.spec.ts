@@ -37,8 +37,9 @@ test("a Manager downloads a reviews CSV from the export menu", async ({ page }) 
 
 test("the Export menu opens when the button is pressed while the menu is still loading", async ({ page }) => {
   // The menu is its own chunk, fetched when the pointer reaches the button. Held back here for 1.5 s, as a slow
-  // network or a busy machine would: a press in that time must open the menu once it has loaded (it used to be
-  // lost on the placeholder button, which failed this spec's other tests under load in CI).
+  // network or a busy machine would: a press in that time must open the menu once it has loaded. (It used to be
+  // lost: the hover re-rendered the button, so under load a press could land on a placeholder without a handler,
+  // or begin on one button and end on another. This spec's other tests and scheduled-exports failed so in CI.)
   await page.route(/\/assets\/export-menu-panel-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
@@ -47,7 +48,13 @@ test("the Export menu opens when the button is pressed while the menu is still l
   await page.goto("/reviews?dateDescriptor=thirtyDays");
   await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
   const button = page.getByRole("button", { name: "Export" });
+  const pressed = await button.elementHandle();
+  const fetching = page.waitForRequest(/\/assets\/export-menu-panel-[^/]*\.js$/);
   await button.hover();
+  await fetching;
+  // The pointer coming near fetches the chunk but leaves the button in place: the element under the pointer
+  // is the one the press will begin and end on.
+  expect(await pressed?.evaluate((element) => element.isConnected)).toBe(true);
   await button.click();
   await expect(page.getByRole("menuitem", { name: "Download CSV" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Schedule Export" })).toBeVisible();

@@ -6,7 +6,8 @@ import type { ExportMenuProps } from "./export-menu-panel";
 export type { ExportMenuProps } from "./export-menu-panel";
 
 /** The menu itself (and the export flow behind it) is its own chunk: the pages' first load stays light (issue 12). */
-const Panel = lazy(() => import("./export-menu-panel").then((m) => ({ default: m.ExportMenuPanel })));
+const loadPanel = () => import("./export-menu-panel").then((m) => ({ default: m.ExportMenuPanel }));
+const Panel = lazy(loadPanel);
 
 function ExportButton({ onClick, onPointerEnter }: { onClick?: () => void; onPointerEnter?: () => void }) {
   return (
@@ -27,15 +28,16 @@ function ExportButton({ onClick, onPointerEnter }: { onClick?: () => void; onPoi
 
 /**
  * The export menu (docs/product/platform.md §2): Schedule Export, Download CSV, Print and an optional extra
- * entry. Until the pointer comes near or the button is pressed, it is a plain button; then the menu loads
- * (opening at once when the button was pressed, also when it is pressed while the menu is still loading).
+ * entry. Until the button is pressed it is a plain button; the pointer coming near fetches the menu's chunk
+ * without rendering anything new (a re-render there would replace the button between the press's mousedown and
+ * mouseup, and the press would be lost). Pressed, it opens as soon as its chunk is in.
  */
 export function ExportMenu(props: ExportMenuProps) {
-  const [wanted, setWanted] = useState<"idle" | "load" | "open">("idle");
-  if (wanted === "idle") {
+  const [opened, setOpened] = useState(false);
+  if (!opened) {
     return (
       <Group gap="xs" data-print-hide>
-        <ExportButton onClick={() => setWanted("open")} onPointerEnter={() => setWanted("load")} />
+        <ExportButton onClick={() => setOpened(true)} onPointerEnter={() => void loadPanel()} />
       </Group>
     );
   }
@@ -43,11 +45,11 @@ export function ExportMenu(props: ExportMenuProps) {
     <Suspense
       fallback={
         <Group gap="xs" data-print-hide>
-          <ExportButton onClick={() => setWanted("open")} />
+          <ExportButton />
         </Group>
       }
     >
-      <Panel {...props} defaultOpened={wanted === "open"} />
+      <Panel {...props} defaultOpened />
     </Suspense>
   );
 }
