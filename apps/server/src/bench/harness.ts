@@ -15,6 +15,8 @@ export interface BenchCase {
   baseline?: { name: string; run: BenchRun };
   /** Overrides the run's iteration count, e.g. for slow cases. */
   iterations?: number;
+  /** Overrides the warm-up count: 0 for work that is timed once from cold, such as a full export. */
+  warmup?: number;
 }
 
 export interface BenchSuite {
@@ -88,7 +90,7 @@ export async function runSuites(
   for (const suite of suites) {
     const cases = await suite.setup(env);
     for (const c of cases) {
-      const opts = { ...options, iterations: c.iterations ?? options.iterations };
+      const opts = { iterations: c.iterations ?? options.iterations, warmup: c.warmup ?? options.warmup };
       const stats = await measure(c.run, opts);
       const result: CaseResult = { suite: suite.name, case: c.name, stats };
       if (c.baseline) {

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { withoutSecondaryIndexes } from "../../features/demo/reviews.ts";
@@ -6,32 +5,13 @@ import { reviewColumnsQuery } from "../../features/exports/queries.ts";
 import { writeExportFile } from "../../features/exports/service.ts";
 import { reviewFilter } from "../../features/reviews/filter.ts";
 import { createAccount, createUser, sessionFor } from "../../test/factories.ts";
-import type { BenchCase, BenchRun, BenchSuite } from "../harness.ts";
+import type { BenchCase, BenchSuite } from "../harness.ts";
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 1_000_000);
 const LOCATIONS = 500;
 const BATCH = 100_000;
 const TIME_ZONE = "America/Chicago";
 const SOURCES = ["google", "yelp", "facebook", "tripadvisor", "opentable"];
-
-/**
- * The harness warms each case up `--warmup` times before timing it; a full export of a million reviews
- * is timed once, so this suite's cases skip their warm-up calls (they return at once) and do the work
- * on the timed call only.
- */
-function warmupCount(): number {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { warmup: { type: "string" } }, strict: false });
-  const n = Number(values.warmup ?? 50);
-  return Number.isInteger(n) && n >= 0 ? n : 50;
-}
-function afterWarmup(run: BenchRun): BenchRun {
-  let calls = 0;
-  const skip = warmupCount();
-  return async () => {
-    if (calls++ < skip) return;
-    await run();
-  };
-}
 
 /** PostgreSQL literals for a compiled query's parameters (COPY takes no bind parameters). */
 function inline(text: string, parameters: readonly unknown[]): string {
@@ -112,7 +92,7 @@ export const exportSuite: BenchSuite = {
     const authorization = `Basic ${Buffer.from(`${email}:${token}`).toString("base64")}`;
     await seed(db, account.id, log);
 
-    const exportRun = afterWarmup(async () => {
+    const exportRun = async () => {
       // The API creates the row and enqueues its job; the bench app runs no workers, so the job's code runs here.
       const res = await fetch(`${baseUrl}/api/export_files/${account.id}`, {
         method: "POST",
@@ -129,14 +109,14 @@ export const exportSuite: BenchSuite = {
       log(
         `export job: ${result.row_count.toLocaleString("en-US")} rows, ${(Number(result.byte_size) / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s = ${Math.round(result.row_count / seconds).toLocaleString("en-US")} rows/s; RSS ${beforeMb.toFixed(0)} MB before, grew ${growthMb.toFixed(1)} MB at most`,
       );
-    });
+    };
 
     const compiled = reviewColumnsQuery(db, reviewFilter(account.id, TIME_ZONE))
       .orderBy("r.published_at", "desc")
       .orderBy("r.id", "desc")
       .compile();
     const copySql = `COPY (${inline(compiled.sql, compiled.parameters)}) TO STDOUT WITH CSV HEADER`;
-    const copyRun = afterWarmup(async () => {
+    const copyRun = async () => {
       const client = await database.pool.connect();
       try {
         const started = performance.now();
@@ -149,7 +129,7 @@ export const exportSuite: BenchSuite = {
       } finally {
         client.release();
       }
-    });
+    };
 
     const cases: BenchCase[] = [
       {
@@ -157,6 +137,7 @@ export const exportSuite: BenchSuite = {
         run: exportRun,
         baseline: { name: "COPY (same query) TO STDOUT WITH CSV", run: copyRun },
         iterations: 1,
+        warmup: 0,
       },
     ];
     return cases;

@@ -1,30 +1,14 @@
-import { parseArgs } from "node:util";
 import { MEDIA_TYPE } from "@starboard/contract/hal";
 import { sql } from "kysely";
 import type pg from "pg";
 import { processUpload } from "../../features/customers/upload.ts";
 import { createAccount, createUser, sessionFor } from "../../test/factories.ts";
-import type { BenchCase, BenchRun, BenchSuite } from "../harness.ts";
+import type { BenchCase, BenchSuite } from "../harness.ts";
 
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000);
 /** The issue's goal: the report within 30 s, under 100 MB of extra memory. */
 const GOAL_SECONDS = 30;
 const GOAL_MB = 100;
-
-function warmupCount(): number {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { warmup: { type: "string" } }, strict: false });
-  const n = Number(values.warmup ?? 50);
-  return Number.isInteger(n) && n >= 0 ? n : 50;
-}
-/** The work runs on the timed call only (the harness's warm-up calls return at once). */
-function afterWarmup(run: BenchRun): BenchRun {
-  let calls = 0;
-  const skip = warmupCount();
-  return async () => {
-    if (calls++ < skip) return;
-    await run();
-  };
-}
 
 /**
  * The largest resident set size seen while `work` runs, sampled every 20 ms, above the size before it; and the
@@ -125,7 +109,7 @@ export const uploadSuite: BenchSuite = {
     const log = (m: string) => console.error(`  [upload] ${m}`);
     let round = 0;
 
-    const uploadRun = afterWarmup(async () => {
+    const uploadRun = async () => {
       round += 1;
       const account = await createAccount(database, { name: `Upload Bench ${round}` });
       const user = await createUser(database, account.id, { type: "admin", owner: true });
@@ -170,9 +154,9 @@ export const uploadSuite: BenchSuite = {
       log(
         `upload: ${ROWS.toLocaleString("en-US")} rows (${(csv.length / 1048576).toFixed(1)} MB) reported in ${seconds.toFixed(2)} s = ${Math.round(ROWS / seconds).toLocaleString("en-US")} rows/s; ${result.total_successful_recipients.toLocaleString("en-US")} customers, ${result.total_failed_recipients.toLocaleString("en-US")} rejected; RSS ${beforeMb.toFixed(0)} MB before, grew ${growthMb.toFixed(1)} MB at most (JS heap and buffers: ${jsGrowthMb.toFixed(1)} MB) (goal: ${GOAL_SECONDS} s, ${GOAL_MB} MB: ${goal})`,
       );
-    });
+    };
 
-    const copyRun = afterWarmup(async () => {
+    const copyRun = async () => {
       const csv = Buffer.from(recipientCsv("copy"));
       await sql`DROP TABLE IF EXISTS bench_upload_copy`.execute(db);
       await sql`CREATE TABLE bench_upload_copy (name text, email text, phone text, visit text)`.execute(db);
@@ -211,7 +195,7 @@ export const uploadSuite: BenchSuite = {
         `${how}: ${ROWS.toLocaleString("en-US")} rows in ${seconds.toFixed(2)} s; RSS grew ${growthMb.toFixed(1)} MB at most (JS heap and buffers: ${jsGrowthMb.toFixed(1)} MB)`,
       );
       await sql`DROP TABLE bench_upload_copy`.execute(db);
-    });
+    };
 
     const cases: BenchCase[] = [
       {
@@ -219,6 +203,7 @@ export const uploadSuite: BenchSuite = {
         run: uploadRun,
         baseline: { name: "COPY of the same rows into a bare table", run: copyRun },
         iterations: 1,
+        warmup: 0,
       },
     ];
     return cases;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { type BenchCase, type BenchEnv, runSuites } from "./harness.ts";
+
+/** How often the harness calls a case and its baseline: warm-ups first, then the timed calls. */
+async function callsOf(c: Omit<BenchCase, "run" | "name">, options: { iterations: number; warmup: number }) {
+  const calls = { run: 0, baseline: 0 };
+  const suite = {
+    name: "s",
+    description: "",
+    setup: async (): Promise<BenchCase[]> => [
+      {
+        name: "c",
+        run: async () => calls.run++,
+        baseline: { name: "b", run: async () => calls.baseline++ },
+        ...c,
+      },
+    ],
+  };
+  const [result] = await runSuites([suite], {} as BenchEnv, options);
+  return { calls, timed: result?.stats.iterations, baselineTimed: result?.baseline?.stats.iterations };
+}
+
+describe("the bench harness", () => {
+  it("warms a case up as often as asked, never more often than it is timed", async () => {
+    expect(await callsOf({}, { iterations: 10, warmup: 3 })).toEqual({
+      calls: { run: 13, baseline: 13 },
+      timed: 10,
+      baselineTimed: 10,
+    });
+    expect((await callsOf({ iterations: 2 }, { iterations: 500, warmup: 50 })).calls).toEqual({ run: 4, baseline: 4 });
+  });
+
+  it("a case timed once from cold (warmup 0) does its work on the timed call, and so does its baseline", async () => {
+    expect(await callsOf({ iterations: 1, warmup: 0 }, { iterations: 500, warmup: 50 })).toEqual({
+      calls: { run: 1, baseline: 1 },
+      timed: 1,
+      baselineTimed: 1,
+    });
+  });
+});
