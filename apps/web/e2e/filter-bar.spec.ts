@@ -194,3 +194,33 @@ test("a dropdown works from the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect.poll(() => query(page).get("sourceId")).toBeTruthy();
 });
+
+test("a filter chosen while the list is still loading stays chosen when the list's answer lands", async ({ page }) => {
+  // ?page=999 is clamped to the last page once the list's answer gives the page count. That answer is held back
+  // until the rating has been chosen, and the page is slowed so that it arrives before the rating's change has
+  // rendered: the clamp must build on the rating, not on the address the answer was asked for.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/reviews\?.*page=999/, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await openReviews(page, "?page=999");
+  await open(page, "filter-rating");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  const heldAnswer = page.waitForResponse(/\/api\/reviews\?.*page=999/);
+  const ratingAnswer = page.waitForResponse((r) => /\/api\/reviews\?/.test(r.url()) && !r.url().includes("page=999"));
+  await page.getByRole("option", { name: "5 Star" }).click();
+  release();
+  await Promise.all([heldAnswer, ratingAnswer]);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  // The rating's change went back to the first page, and nothing undid it.
+  await expect(page.getByTestId("filter-rating")).toHaveText("5 Star");
+  await page.waitForTimeout(500);
+  expect(query(page).get("rating")).toBe("5");
+  expect(query(page).has("page")).toBe(false);
+});

@@ -18,7 +18,8 @@ import {
 } from "@starboard/contract/date-ranges";
 import { REVIEW_RATING_VALUES } from "@starboard/contract/reviews";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation } from "react-router";
+import { currentSearchParams, useSearchParams } from "./search-params";
 
 /** Only on /reviews (assigned_to=me: "Assigned to me", also kept by saved filters). */
 export const REVIEW_FILTER_KEYS = ["status", "type", "assigned_to"] as const;
@@ -304,14 +305,11 @@ export function useFilters(): TUseFilters {
   const filters = useMemo(() => readFilters(searchParams, pathname), [searchParams, pathname]);
   const defaultDateDescriptor = DEFAULT_DATE_DESCRIPTOR[dateKindForPath(pathname)];
 
-  // Navigation commits in a transition; changes made before it lands build on the last one written.
-  const latest = useRef({ seen: searchParams, value: searchParams });
-  if (latest.current.seen !== searchParams) latest.current = { seen: searchParams, value: searchParams };
-
+  // Navigation commits in a transition: a change builds on the address as it is now (another change may be
+  // written and not yet rendered), never on this render's params.
   const setFilters = useCallback<TSetFilters>(
     (changes, options = {}) => {
-      const result = applyFilterChanges(latest.current.value, changes, { pathname, force: options.force });
-      latest.current = { ...latest.current, value: result.params };
+      const result = applyFilterChanges(currentSearchParams(), changes, { pathname, force: options.force });
       setSearchParams(result.params, { replace: result.replace });
       if (result.deselectAllLocations) for (const listener of locationChangeListeners) listener();
     },
@@ -319,10 +317,9 @@ export function useFilters(): TUseFilters {
   );
 
   const clearAll = useCallback(() => {
-    const hadLocation = readFilters(latest.current.value, pathname).locationId.length > 0;
-    const params = clearFilters(latest.current.value);
-    latest.current = { ...latest.current, value: params };
-    setSearchParams(params, { replace: true });
+    const current = currentSearchParams();
+    const hadLocation = readFilters(current, pathname).locationId.length > 0;
+    setSearchParams(clearFilters(current), { replace: true });
     if (hadLocation) for (const listener of locationChangeListeners) listener();
   }, [pathname, setSearchParams]);
 

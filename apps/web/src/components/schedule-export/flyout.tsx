@@ -26,8 +26,9 @@ import {
   WEEK_DAYS,
 } from "@starboard/contract/scheduled-exports";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useFilters } from "../../lib/filters";
+import { useSearchParams } from "../../lib/search-params";
 import { useSession } from "../../lib/session";
 import { useAccountUserSearch, useSaveScheduledExport, useScheduledExport } from "./api";
 import {
@@ -139,9 +140,13 @@ export function ScheduleExportFlyout() {
   };
   const clearEditKeys = () => {
     if (!EDIT_LINK_KEYS.some((key) => params.has(key))) return;
-    const next = new URLSearchParams(params);
-    for (const key of EDIT_LINK_KEYS) next.delete(key);
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        for (const key of EDIT_LINK_KEYS) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   // A path change closes the flyout, unless it is editing from a link (flyout_edit=true).

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/search-params";
 import { COLLAPSED_FLYOUT_KEY, useScheduleExportRequest } from "./store";
 
 /** The flyout is its own chunk, loaded only once something asks for it: the shell's first load stays small. */

@@ -2,7 +2,7 @@ import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Pagination.css";
 import { Center, Pagination, Skeleton, Stack, Text } from "@mantine/core";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/search-params";
 
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   return (

@@ -3,10 +3,11 @@ import "@mantine/core/styles/PasswordInput.css";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { ZSignInRequestSchema } from "@starboard/contract/auth";
 import { type FormEvent, useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { AuthCard } from "../../../components/shell/auth-card";
 import { errorMessage } from "../../../components/shell/query-error";
 import { issuesToFieldErrors, safeRedirect } from "../../../lib/form-errors";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSession } from "../../../lib/session";
 import { goTo, homePathFor, isPasswordExpired } from "../../../lib/session-home";
 

@@ -3,10 +3,11 @@ import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { ZPasswordUpdateSchema } from "@starboard/contract/auth";
 import { MESSAGES } from "@starboard/contract/errors";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { AuthCard } from "../../../components/shell/auth-card";
 import { errorMessage } from "../../../components/shell/query-error";
 import { apiFieldErrors, issuesToFieldErrors } from "../../../lib/form-errors";
+import { useSearchParams } from "../../../lib/search-params";
 import { useResetPassword } from "../api/reset-password";
 import { NewPasswordFields, PASSWORDS_DO_NOT_MATCH } from "../components/new-password-fields";
 

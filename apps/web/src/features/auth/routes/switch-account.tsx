@@ -1,13 +1,14 @@
 import "@mantine/core/styles/Alert.css";
 import { Alert, Anchor, Stack } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useParams } from "react-router";
 import { AuthCard } from "../../../components/shell/auth-card";
 import { PageLoader } from "../../../components/shell/page-loader";
 import { errorMessage } from "../../../components/shell/query-error";
 import { storeChildSession } from "../../../lib/auth-storage";
 import { hardNavigate } from "../../../lib/base-path";
 import { DASHBOARD_HOME } from "../../../lib/nav-links";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSession } from "../../../lib/session";
 import { createShadowToken } from "../api/create-shadow-token";
 

@@ -2,7 +2,8 @@ import "@mantine/core/styles/Center.css";
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { MESSAGES } from "@starboard/contract/errors";
 import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { useSearchParams } from "../../../lib/search-params";
 
 export const DEFAULT_ERROR_STATUS = 500;
 export const DEFAULT_ERROR_MESSAGE = MESSAGES.unexpected;

@@ -3,11 +3,12 @@ import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { EXPORT_MESSAGES, EXPORT_POLL_INTERVAL_MS, type TExportFile } from "@starboard/contract/exports";
 import { exportRoutes } from "@starboard/contract/routes/exports";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { apiPathOf, downloadFile } from "../../../components/export/download";
 import { exportFailureMessage } from "../../../components/export/use-export";
 import { PageHeader } from "../../../components/shell/page-header";
 import { ApiError, call } from "../../../lib/api";
+import { useSearchParams } from "../../../lib/search-params";
 
 type PageState =
   | { phase: "loading"; rows: number }

@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Alert.css";
 import { Alert, Text } from "@mantine/core";
-import { useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/shell/auth-card";
+import { useSearchParams } from "../../../lib/search-params";
 
 /** /partner-integrations-error: the page a partner's integration flow returns to on failure. */
 export default function PartnerIntegrationsErrorRoute() {

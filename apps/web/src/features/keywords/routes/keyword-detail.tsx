@@ -3,13 +3,14 @@ import "@mantine/core/styles/Table.css";
 import { Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { reviewCategoryLabel } from "@starboard/contract/review-filter";
 import { lazy, Suspense } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { PagePagination } from "../../../components/common/page-pagination";
 import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useFilters } from "../../../lib/filters";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { useKeywordDetails, useKeywordReviews } from "../api/insights";
 import { HighlightedText } from "../components/highlighted-text";
@@ -222,11 +223,12 @@ export default function KeywordDetailRoute() {
               <PagePagination
                 page={page}
                 pageCount={reviews.data._total_pages}
-                onChange={(next) => {
-                  const p = new URLSearchParams(params);
-                  p.set("page", String(next));
-                  setParams(p);
-                }}
+                onChange={(next) =>
+                  setParams((p) => {
+                    p.set("page", String(next));
+                    return p;
+                  })
+                }
               />
             </Stack>
           ) : null}

@@ -1,7 +1,6 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Group, Paper, Select, Skeleton, Stack, Text } from "@mantine/core";
 import { INSIGHTS_MESSAGES, KEYWORD_SORT_LABELS, KEYWORD_SORTS, type TKeywordSort } from "@starboard/contract/insights";
-import { useSearchParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { PagePagination } from "../../../components/common/page-pagination";
 import type { TSortDirection } from "../../../components/common/sort-cycle";
@@ -9,6 +8,7 @@ import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useFilters } from "../../../lib/filters";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { useCategories, useMentioned } from "../api/insights";
 import { ExperienceCategories } from "../components/experience-categories";
@@ -46,13 +46,17 @@ export default function KeywordsRoute() {
   const categories = useCategories(session.account_id, categoriesQuery, showCategories);
 
   const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    next.delete("page");
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        next.delete("page");
+        return next;
+      },
+      { replace: true },
+    );
   };
   const sortDirection = (column: TKeywordColumn): TSortDirection => (COLUMN_SORTS[column] === sort ? order : null);
   const onSort = (column: TKeywordColumn, direction: TSortDirection) =>
@@ -125,11 +129,12 @@ export default function KeywordsRoute() {
               <PagePagination
                 page={page}
                 pageCount={data._total_pages}
-                onChange={(next) => {
-                  const p = new URLSearchParams(params);
-                  p.set("page", String(next));
-                  setParams(p);
-                }}
+                onChange={(next) =>
+                  setParams((p) => {
+                    p.set("page", String(next));
+                    return p;
+                  })
+                }
               />
             </div>
           ) : null}

@@ -3,13 +3,14 @@ import "@mantine/core/styles/Table.css";
 import { ActionIcon, Button, Paper, Table, Text, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconTrash } from "@tabler/icons-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { SearchInput } from "../../../components/common/search-input";
 import { NotPermitted } from "../../../components/shell/not-permitted";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
+import { useSearchParams } from "../../../lib/search-params";
 import { serverErrorText, toastAlert, toastSuccess } from "../../../lib/toast";
 import { useDeleteGroup, useGroups } from "../api/locations";
 

@@ -4,11 +4,12 @@ import { Button, Group, Modal, Paper, Skeleton, Stack, Text } from "@mantine/cor
 import type { TLocation } from "@starboard/contract/locations";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useNavigate, useParams, useLocation as useRouterLocation, useSearchParams } from "react-router";
+import { useNavigate, useParams, useLocation as useRouterLocation } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useCan } from "../../../lib/authorization";
 import { apiFieldErrors } from "../../../lib/form-errors";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { serverErrorText, toastAlert, toastSuccess } from "../../../lib/toast";
 import { type TLocationPatch, useLocation, useUpdateLocation } from "../api/locations";

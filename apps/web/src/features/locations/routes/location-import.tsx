@@ -20,11 +20,12 @@ import { MAX_LOCATION_IMPORT_ROWS } from "@starboard/contract/location-details";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { downloadFile } from "../../../components/export/download";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
+import { useSearchParams } from "../../../lib/search-params";
 import { serverErrorText, toastAlert, toastSuccess } from "../../../lib/toast";
 import {
   IMPORT_TEMPLATE_PATH,

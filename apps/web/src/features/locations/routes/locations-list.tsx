@@ -1,12 +1,13 @@
 import "@mantine/core/styles/Table.css";
 import { Anchor, Button, Checkbox, Group, Paper, Select, Table, Text } from "@mantine/core";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { SearchInput } from "../../../components/common/search-input";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { EmptyRows, Pager, TableSkeleton } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { LOCATIONS_PER_PAGE, useGroups, useLocations } from "../api/locations";
 import { AddLocationButton } from "../components/add-location";

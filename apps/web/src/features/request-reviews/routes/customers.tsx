@@ -1,6 +1,6 @@
 import { Paper, Stack, Tabs, Title } from "@mantine/core";
 import "@mantine/core/styles/Tabs.css";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/search-params";
 import { DoNotContactList } from "../components/customers-dnc";
 import { CustomersList } from "../components/customers-list";
 import { CustomersUpload } from "../components/customers-upload";

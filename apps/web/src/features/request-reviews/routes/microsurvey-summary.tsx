@@ -20,10 +20,11 @@ import {
 } from "@starboard/contract/microsurveys";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { QueryError } from "../../../components/shell/query-error";
 import { Pager } from "../../../components/shell/table-states";
 import { useAccountSetting } from "../../../lib/authorization";
+import { useSearchParams } from "../../../lib/search-params";
 import { useMicrosurveySummary } from "../api/microsurveys";
 import { AskDateRange, useAskDateQuery } from "../components/microsurveys-date";
 import { MicrosurveyExportMenu } from "../components/microsurveys-export";

@@ -1,13 +1,14 @@
 import "@mantine/core/styles/Table.css";
 import { Anchor, Group, Table, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { clampPage } from "../../../components/common/page-number";
 import { PagePagination } from "../../../components/common/page-pagination";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { TableSkeleton } from "../../../components/shell/table-states";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { useReviewHistory } from "../api/get-review-history";
 import { formatDateTime } from "../components/format";

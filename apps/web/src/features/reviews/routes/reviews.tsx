@@ -1,7 +1,6 @@
 import { Checkbox, Group, Stack, Text } from "@mantine/core";
 import { IconMessageCircleOff } from "@tabler/icons-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
 import { pageParamFix, requestedPage } from "../../../components/common/page-number";
 import { SearchInput } from "../../../components/common/search-input";
@@ -9,6 +8,7 @@ import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { useFilters } from "../../../lib/filters";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSession, useSignedInSession } from "../../../lib/session";
 import { useReviews } from "../api/get-reviews";
 import { BulkBar, type TBulkSelection } from "../components/bulk-bar";
@@ -48,20 +48,23 @@ export default function ReviewsRoute() {
   const reviews = useReviews(query);
   const totalPages = reviews.data && !reviews.isPlaceholderData ? reviews.data._total_pages : undefined;
   const rawPage = params.get("page");
+  // The address this answer was asked for: once the user has changed it (a filter chosen while the list
+  // was loading), the answer's page count no longer applies and the clamp leaves the address alone.
+  const askedFor = params.toString();
   useEffect(() => {
     if (totalPages === undefined) return;
     const fix = pageParamFix(rawPage, totalPages);
     if (fix === undefined) return;
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        if (fix === null) next.delete("page");
-        else next.set("page", fix);
-        return next;
+        if (current.toString() !== askedFor) return current;
+        if (fix === null) current.delete("page");
+        else current.set("page", fix);
+        return current;
       },
       { replace: true },
     );
-  }, [rawPage, totalPages, setParams]);
+  }, [askedFor, rawPage, totalPages, setParams]);
   const abilities = useMemo(() => reviewAbilities(permissions), [permissions]);
   /** Sets list keys the filter bar does not own (sort, assigned_to) and goes back to page 1. */
   const setListParam = (key: string, value: string | null) =>

@@ -11,7 +11,7 @@ import {
   type TScheduledExport,
 } from "@starboard/contract/scheduled-exports";
 import { IconTrash } from "@tabler/icons-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   BulkSelectHeaderCheckbox,
   BulkSelectionProvider,
@@ -24,6 +24,7 @@ import { queryFromFilters } from "../../../components/schedule-export/flyout-val
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { Pager, TableSkeleton, useUrlPage } from "../../../components/shell/table-states";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { BackLink } from "../components/back-link";
 

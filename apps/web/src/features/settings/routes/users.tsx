@@ -2,11 +2,12 @@ import "@mantine/core/styles/Table.css";
 import { Anchor, Badge, Button, Group, Paper, Table, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
 import { EmptyRows, Pager, TableSkeleton, useUrlPage } from "../../../components/shell/table-states";
 import { useCan } from "../../../lib/authorization";
+import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { useUsers } from "../api/get-users";
 
@@ -22,11 +23,12 @@ export default function UsersRoute() {
   const rows = users.data?._embedded.users ?? [];
 
   const search = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value.trim()) next.set("keywords", value.trim());
-    else next.delete("keywords");
-    next.delete("page");
-    setParams(next);
+    setParams((next) => {
+      if (value.trim()) next.set("keywords", value.trim());
+      else next.delete("keywords");
+      next.delete("page");
+      return next;
+    });
   };
 
   return (
