@@ -63,6 +63,20 @@ async function unansweredDemoGoogleReview() {
   return { ...row, reference_id: row.reference_id! };
 }
 
+/** How many reviews of a location and source the app holds (those not deleted at the source). */
+const reviewsAt = async (at: { location_id: string; source_id: string }) =>
+  Number(
+    (
+      await t.ctx.database.db
+        .selectFrom("reviews")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("location_id", "=", at.location_id)
+        .where("source_id", "=", at.source_id)
+        .where("deleted_at_source", "is", null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 const responsesOf = async (reviewId: string) =>
   (await manager.get<TResponseList>(`/api/responses?review_id=${reviewId}`)).body._embedded.responses;
 
@@ -107,18 +121,7 @@ describe("the demo's sandbox sources", () => {
   it("syncing a demo location reads the sandbox, which holds the demo's reviews: none is lost", async () => {
     const review = await unansweredDemoGoogleReview();
     const db = t.ctx.database.db;
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom("reviews")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .where("location_id", "=", review.location_id)
-            .where("source_id", "=", review.source_id)
-            .where("deleted_at_source", "is", null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => reviewsAt(review);
     const before = await count();
     for (let i = 0; i < 2; i++) {
       if (i === 1) {
@@ -215,18 +218,7 @@ describe("the demo's sandbox sources", () => {
     );
 
     // A sync of the Page reads the sandbox: its recommendations all stay.
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom("reviews")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .where("location_id", "=", review.location_id)
-            .where("source_id", "=", review.source_id)
-            .where("deleted_at_source", "is", null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => reviewsAt(review);
     const before = await count();
     for (let i = 0; i < 2; i++) {
       await db.updateTable("source_syncs").set({ requested_at: null }).execute();
