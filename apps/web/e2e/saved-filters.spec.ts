@@ -77,3 +77,21 @@ test("a manager saves, applies, renames and deletes a saved filter", async ({ pa
   for (const key of ["from", "to", "groupId", "locationId", "sourceId"]) expect(query(page).get(key)).toBeNull();
   await expect(saved.getByTestId("saved-filters-toggle")).toHaveText("No saved filter");
 });
+
+test("a second press while the saved filters are still loading is the one carried out", async ({ page }) => {
+  // The saved-filter controls are their own chunk, fetched on the first press. Held back here for 1.5 s, as a slow
+  // network would: the user presses Save as, changes their mind and opens the list; the list is what opens.
+  await page.route(/\/assets\/saved-filters-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await signIn(page, DEMO.manager);
+  await page.goto("/reviews?dateDescriptor=thirtyDays");
+  const saved = page.getByTestId("saved-filters");
+  const fetching = page.waitForRequest(/\/assets\/saved-filters-[^/]*\.js$/);
+  await saved.getByRole("button", { name: "Save as new saved filter" }).click();
+  await fetching;
+  await saved.getByTestId("saved-filters-toggle").click();
+  await expect(saved.getByTestId("saved-filters-toggle")).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Saved filter name")).toBeHidden();
+});

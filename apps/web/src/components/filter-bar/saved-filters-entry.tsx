@@ -12,15 +12,17 @@ const Full = lazy(() => import("./saved-filters").then((m) => ({ default: m.Save
 
 /**
  * The saved-filter controls of the filter bar as they first appear when no saved filter is selected: Save as,
- * Save (disabled) and the dropdown's button. Pressing one loads the full controls, which do what was pressed.
+ * Save (disabled) and the dropdown's button. Pressing one loads the full controls, which do what was pressed
+ * last.
  */
 export function SavedFiltersEntry() {
   const [action, setAction] = useState<TSavedFiltersAction | null>(null);
   const { filters } = useFilters();
   // A saved filter in the address: the full controls (which fetch the list) show its name.
   if (action || filters.savedFilterId) {
+    // While they load, a second press changes what they will do when they open: the last press wins.
     return (
-      <Suspense fallback={<Controls />}>
+      <Suspense fallback={<Controls onAction={setAction} />}>
         <Full initialAction={action ?? undefined} />
       </Suspense>
     );
