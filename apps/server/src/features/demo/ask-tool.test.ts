@@ -1,8 +1,10 @@
+import { CONSENT_METHODS, type TContact, type TContactList } from "@starboard/contract/customers";
 import type { TMicrosurvey, TMicrosurveySummary } from "@starboard/contract/microsurveys";
 import type { TRequestOverview } from "@starboard/contract/request-overview";
 import { CAMPAIGN_STATUSES } from "@starboard/contract/requests";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { up as fixConsentMethods } from "../../db/migrations/0033_demo_consent_method.ts";
 import { Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { seedAskToolDemo } from "./ask-tool.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "./seed.ts";
@@ -61,6 +63,31 @@ describe("demo ask tool", () => {
       .where("account_id", "=", accountId)
       .executeTakeFirst();
     expect(page?.contact_email).toMatch(/@/);
+  });
+
+  it("answers its customers through the API as the contract describes them (consents included)", async () => {
+    // The test app checks every answer against its schema: a demo customer outside the contract answers 500.
+    const list = await owner.get<TContactList>(`/api/contacts?account_id=${accountId}&per_page=100`);
+    expect(list.status).toBe(200);
+    const contacts = list.body._embedded.contacts;
+    expect(contacts.some((c) => c.email_consent !== null)).toBe(true);
+    expect(contacts.some((c) => c.sms_consent !== null)).toBe(true);
+    for (const c of contacts) {
+      for (const consent of [c.email_consent, c.sms_consent]) {
+        if (consent) expect(CONSENT_METHODS).toContain(consent.method);
+      }
+    }
+    const one = await owner.get<TContact>(`/api/contacts/${contacts[0]!.id}`);
+    expect(one.status).toBe(200);
+
+    // A demo seeded before the fix ("checkout") is mended by migration 0033.
+    await sql`UPDATE contacts SET email_consent = jsonb_set(email_consent, '{method}', '"checkout"') WHERE id = ${one.body.id} AND email_consent IS NOT NULL`.execute(
+      t.ctx.database.db,
+    );
+    await fixConsentMethods(t.ctx.database.db as unknown as Kysely<unknown>);
+    const mended = await owner.get<TContact>(`/api/contacts/${one.body.id}`);
+    expect(mended.status).toBe(200);
+    if (mended.body.email_consent) expect(mended.body.email_consent.method).toBe("written");
   });
 
   it("has campaigns in every status with requests over the last months, and never sends", async () => {

@@ -257,7 +257,7 @@ async function seedAccount(db: Kysely<DB>, plan: Plan, demo: DemoAccounts, rando
       phone: hasPhone ? `${plan.phonePrefix}${String(1000 + i).padStart(4, "0")}` : null,
       custom_attributes: JSON.stringify(i % 4 === 0 ? { loyalty: "gold" } : { loyalty: "member" }),
       email_consent: hasEmail
-        ? JSON.stringify({ method: "checkout", at: consentedAt, wording: "Email me about my visit" })
+        ? JSON.stringify({ method: "written", at: consentedAt, wording: "Email me about my visit" })
         : null,
       sms_consent:
         hasPhone && i % 2 === 0
