@@ -47,7 +47,7 @@ export default function LocationsListRoute() {
   const listSearch = params.toString() ? `?${params.toString()}` : "";
 
   const update = (patch: Partial<TListState>) => {
-    setParams(writeListState({ ...state, page: 1, ...patch }));
+    setParams((current) => writeListState({ ...readListState(current), page: 1, ...patch }));
     setSelected([]);
   };
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
@@ -200,7 +200,7 @@ export default function LocationsListRoute() {
         <Pager
           page={state.page}
           total={locations.data?._total_pages ?? 1}
-          onChange={(page) => setParams(writeListState({ ...state, page }))}
+          onChange={(page) => setParams((current) => writeListState({ ...readListState(current), page }))}
         />
       </Paper>
       <BulkHoursModal
