@@ -159,7 +159,7 @@ export class ActorCache {
 
   constructor(private readonly database: Database) {
     this.cache = new NotifiedCache(database, {
-      channel: "sb_actor",
+      channels: ["sb_actor"],
       ttlMs: ACTOR_CACHE_MS,
       maxEntries: ACTOR_CACHE_ENTRIES,
     });

@@ -24,7 +24,7 @@ function gate() {
 
 describe("NotifiedCache", () => {
   it("shares one load among the calls that arrive while it runs, and keeps its value", async () => {
-    const cache = new NotifiedCache<number>(t.ctx.database, { channel: "sb_actor", ttlMs: 5_000, maxEntries: 10 });
+    const cache = new NotifiedCache<number>(t.ctx.database, { channels: ["sb_actor"], ttlMs: 5_000, maxEntries: 10 });
     try {
       const g = gate();
       const calls = [cache.get("k", g.load), cache.get("k", g.load), cache.get("k", g.load)];
@@ -42,7 +42,7 @@ describe("NotifiedCache", () => {
   });
 
   it("does not hand a call that arrives after a notification what a load begun before it read", async () => {
-    const cache = new NotifiedCache<number>(t.ctx.database, { channel: "sb_actor", ttlMs: 5_000, maxEntries: 10 });
+    const cache = new NotifiedCache<number>(t.ctx.database, { channels: ["sb_actor"], ttlMs: 5_000, maxEntries: 10 });
     try {
       const before = gate();
       const first = cache.get("k", before.load);
@@ -61,8 +61,29 @@ describe("NotifiedCache", () => {
     }
   });
 
+  it("is emptied by a notification on any of its channels", async () => {
+    const cache = new NotifiedCache<number>(t.ctx.database, {
+      channels: ["sb_actor", "sb_metrics"],
+      ttlMs: 5_000,
+      maxEntries: 10,
+    });
+    try {
+      let n = 0;
+      const load = async () => ++n;
+      expect(await cache.get("k", load)).toBe(1);
+      expect(await cache.get("k", load)).toBe(1);
+      await sql`NOTIFY sb_metrics`.execute(t.ctx.database.db);
+      expect(await cache.get("k", load)).toBe(2);
+      await sql`NOTIFY sb_actor`.execute(t.ctx.database.db);
+      expect(await cache.get("k", load)).toBe(3);
+      expect(await cache.get("k", load)).toBe(3);
+    } finally {
+      cache.close();
+    }
+  });
+
   it("keeps at most maxEntries values, dropping the oldest", async () => {
-    const cache = new NotifiedCache<string>(t.ctx.database, { channel: "sb_actor", ttlMs: 5_000, maxEntries: 2 });
+    const cache = new NotifiedCache<string>(t.ctx.database, { channels: ["sb_actor"], ttlMs: 5_000, maxEntries: 2 });
     try {
       for (const k of ["a", "b", "c"]) await cache.get(k, async () => k);
       expect(await cache.get("a", async () => "reloaded")).toBe("reloaded");

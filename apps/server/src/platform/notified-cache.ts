@@ -1,8 +1,11 @@
 import type { Database, ListenChannel } from "../db/database.ts";
 
 export interface NotifiedCacheOptions {
-  /** The channel whose notifications empty the cache (LISTEN_CHANNELS, a migration's triggers send it). */
-  channel: ListenChannel;
+  /**
+   * The channels whose notifications empty the cache (LISTEN_CHANNELS; migrations' triggers send them): one
+   * for each group of tables the values are built from, so a value built from several groups listens to each.
+   */
+  channels: readonly ListenChannel[];
   /** How long a value is used again without loading it: the bound when a notification is missed. */
   ttlMs: number;
   /** Values kept at once; the oldest goes first. */
@@ -13,8 +16,8 @@ export interface NotifiedCacheOptions {
  * Values loaded from the database, kept per process for a few seconds and dropped the moment the database
  * says they changed: the one way a cache is kept in this server (decision 005).
  *
- * The rows a value is built from carry statement triggers that send NOTIFY on the cache's channel at their
- * commit; every connection of every app process's pool LISTENs (db/database.ts), and hearing the channel
+ * The rows a value is built from carry statement triggers that send NOTIFY on the cache's channels at their
+ * commit; every connection of every app process's pool LISTENs (db/database.ts), and hearing any of them
  * empties the whole cache. The process that commits hears it on its own connection before the statement's
  * answer (PostgreSQL hands a session its own notification before ReadyForQuery), so its next call loads
  * again; another process hears it at the same commit. The TTL bounds what a write that sends nothing
@@ -49,7 +52,7 @@ export class NotifiedCache<V> {
     private readonly database: Database,
     private readonly options: NotifiedCacheOptions,
   ) {
-    database.notifications.on(options.channel, this.forget);
+    for (const channel of options.channels) database.notifications.on(channel, this.forget);
   }
 
   /**
@@ -88,7 +91,7 @@ export class NotifiedCache<V> {
   }
 
   close() {
-    this.database.notifications.off(this.options.channel, this.forget);
+    for (const channel of this.options.channels) this.database.notifications.off(channel, this.forget);
     this.entries.clear();
   }
 }

@@ -10,10 +10,13 @@ import { z } from "zod";
  * Otherwise (production) the mismatch is logged with the route and the body is sent as it is, so a
  * user is never refused an answer for a drift the tests missed.
  * A string body for a string schema (CSV, HTML, SVG: routes that declare `produces`) goes out as it is.
+ * A frozen body is one answer shared by many requests (a cached answer, `shareAnswer`): each route checks
+ * and writes it once, and sends the same text again while the object lives.
  */
 export function responseSerializer(opts: { strict: boolean; log: Logger }): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, method, url }) =>
-    (data: unknown) => {
+  return ({ schema, method, url }) => {
+    const written = new WeakMap<object, string>();
+    const serialize = (data: unknown) => {
       if (typeof data === "string" && schema instanceof z.ZodString) return data;
       const result = schema.safeParse(data);
       if (result.success) return JSON.stringify(result.data);
@@ -26,4 +29,22 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
       );
       return JSON.stringify(data);
     };
+    return (data: unknown) => {
+      if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return serialize(data);
+      const known = written.get(data);
+      if (known !== undefined) return known;
+      const text = serialize(data);
+      written.set(data, text);
+      return text;
+    };
+  };
+}
+
+/**
+ * Marks an answer as shared by many requests (a value kept in a NotifiedCache and answered as it is): it is
+ * frozen, and the serialiser writes it once per route. Whoever keeps it must not change it (nothing nested
+ * either); a change is a new object.
+ */
+export function shareAnswer<T extends object>(answer: T): Readonly<T> {
+  return Object.freeze(answer);
 }

@@ -6,6 +6,7 @@ import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { NotifiedCache } from "../../platform/notified-cache.ts";
+import { shareAnswer } from "../../platform/serializer.ts";
 import { reviewFilterFrom } from "../reviews/index.ts";
 import {
   addDays,
@@ -50,7 +51,7 @@ export async function metricsOverview(
   const key = JSON.stringify([filter.accountId, filter.timeZone, filters, granularity]);
   return overviews(ctx).get(key, async () => {
     const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
-    return summarize(filters, granularity, rows, await sourceNames(db, sourceIdsOf(rows)));
+    return shareAnswer(summarize(filters, granularity, rows, await sourceNames(db, sourceIdsOf(rows))));
   });
 }
 
@@ -64,8 +65,8 @@ export const METRICS_CACHE_MS = 5_000;
  * sends NOTIFY sb_metrics at its commit (migration 0032) and empties it in every process.
  */
 function overviews(ctx: AppContext) {
-  return NotifiedCache.of<TMetricsOverview>(ctx.database, "metrics.overview", {
-    channel: "sb_metrics",
+  return NotifiedCache.of<Readonly<TMetricsOverview>>(ctx.database, "metrics.overview", {
+    channels: ["sb_metrics"],
     ttlMs: METRICS_CACHE_MS,
     maxEntries: 1_000,
   });
