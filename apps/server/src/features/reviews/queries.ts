@@ -267,8 +267,7 @@ const responseJson = sql<ReviewResponseJson | null>`(SELECT json_build_object('i
   FROM responses p WHERE p.review_id = r.id AND p.deleted_at IS NULL ORDER BY p.created_at DESC LIMIT 1)`;
 
 /**
- * One page of reviews with their location, source, status label, whether an open issue blocks replies,
- * and what hangs off each review (tags, images, current response) as JSON: one statement.
+ * One page of reviews with their location, source, status label and what hangs off each review (tags, images, current response) as JSON: one statement.
  */
 export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   const keys = SORT_KEYS[page.sort] ?? SORT_KEYS.published_at!;
@@ -303,20 +302,7 @@ export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: Pa
       "sl.color as status_label_color",
       "au.name as assigned_user_name",
       sql<string[]>`array[${sql.join(keys.map((k) => k.text))}]`.as("cursor_values"),
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("issues as i")
-            .select(sql`1`.as("one"))
-            .whereRef("i.account_id", "=", "r.account_id")
-            .whereRef("i.location_id", "=", "r.location_id")
-            .whereRef("i.source_id", "=", "r.source_id")
-            .where("i.resolved_at", "is", null),
-        )
-        .as("blocked"),
-    );
+    ]);
   if (page.cursor) {
     const op = order === "desc" ? "<" : ">";
     qb = qb.where(compare(keys, op, page.cursor.values));
