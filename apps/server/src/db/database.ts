@@ -37,9 +37,12 @@ export interface Database {
  * - sb_actor: a session, user, account or account setting changed (migration 0031), so the actors cached
  *   by platform/auth.ts are stale;
  * - sb_metrics: a review, response, source, group's locations or daily roll-up changed (migration 0032), so
- *   the metrics overviews cached by features/metrics are stale.
+ *   the metrics overviews cached by features/metrics are stale;
+ * - sb_reviews: what else a review list shows changed (a review's tags, images or status label, a location's
+ *   name or address, a sandbox connection; migration 0034), so the review lists cached by
+ *   features/reviews are stale (they also listen to sb_metrics and sb_actor).
  */
-export const LISTEN_CHANNELS = ["sb_actor", "sb_metrics"] as const;
+export const LISTEN_CHANNELS = ["sb_actor", "sb_metrics", "sb_reviews"] as const;
 export type ListenChannel = (typeof LISTEN_CHANNELS)[number];
 
 export interface OpenOptions {

@@ -21,6 +21,12 @@ function linkTo(url: string, drop: readonly string[], set: readonly (readonly [s
   return { href: `${u.pathname}${u.search}` };
 }
 
+/**
+ * The request's path and query without `nonce` (the client's cache buster, which changes nothing in the
+ * answer): what an answer built from the request's URL depends on, e.g. as part of a cache key.
+ */
+export const withoutNonce = (url: string) => linkTo(url, []).href;
+
 const totalPagesOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 function pageOf<K extends string, T>(

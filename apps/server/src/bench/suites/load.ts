@@ -100,10 +100,24 @@ export const loadSuite: LoadSuite = {
       const to = back(pageRange.to, i % 60);
       return `/api/metrics/${accountId}/overview?published_after=${from}&published_before=${to}&${nonce}`;
     });
+    // Review lists ending 0 to 59 days back, 30 to 89 days long: first pages of about the same cost, none the same.
+    const listRanges = Array.from({ length: 60 * 60 }, (_, i) => {
+      const to = back(reviewsRange.to, Math.floor(i / 60));
+      const from = back(to, 29 + (i % 60));
+      return `/api/reviews?published_after=${from}&published_before=${to}&per_page=${REVIEWS_PER_PAGE_DEFAULT}&${nonce}`;
+    });
     const get = (name: string, path: string): LoadCase => ({ name, method: "GET", path, headers });
     const health: LoadCase = { name: "GET /api/health", method: "GET", path: "/api/health", headers: {} };
     const cases: LoadCase[] = [
       get("GET /api/reviews, 30 days (first page)", firstPage),
+      {
+        ...get("GET /api/reviews, 30-89 days, a new range each call", listRanges[0]!),
+        paths: listRanges,
+        note:
+          `uncached: ${listRanges.length.toLocaleString("en-US")} date ranges in turn, more than the server's review-list cache ` +
+          "keeps (1,000 answers, 5 s), so every answer is read from the database; the case above repeats one list, as the " +
+          "review page opened by many users of one account does, and is answered from the cache",
+      },
       get("GET /api/reviews, 30 days, a group, google, ratings 1-2", filtered),
       get(
         "GET /api/metrics/{account}/overview, 6 months",

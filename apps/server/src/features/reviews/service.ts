@@ -12,7 +12,9 @@ import { authorize, isUuid } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
-import { cursorPage, halPage, offsetOf } from "../../platform/hal.ts";
+import { cursorPage, halPage, offsetOf, withoutNonce } from "../../platform/hal.ts";
+import { NotifiedCache } from "../../platform/notified-cache.ts";
+import { shareAnswer } from "../../platform/serializer.ts";
 import { decodeCursor } from "./cursor.ts";
 import { reviewFilter, reviewFilterFrom } from "./filter.ts";
 import { presentHistory, recordHistory } from "./history.ts";
@@ -40,7 +42,7 @@ export async function listReviews(
   actor: Actor,
   query: TReviewListQuery,
   url: string,
-): Promise<TReviewList> {
+): Promise<Readonly<TReviewList>> {
   const filter = await reviewFilterFrom(ctx, actor, query);
   const sort = query["sort[by]"] ?? "published_at";
   const order = query["sort[order]"]?.toLowerCase() === "asc" ? "asc" : "desc";
@@ -55,21 +57,60 @@ export async function listReviews(
     cursor = { direction, values: decoded.values };
   }
   const pageMode = !cursor && query.page !== undefined;
-  const db = ctx.database.db;
-  const { counts, rows: fetched } = await selectReviewList(db, filter, {
-    sort,
-    order,
-    limit: pageMode ? perPage : perPage + 1,
-    ...(pageMode ? { offset: offsetOf({ page: query.page!, perPage }) } : {}),
-    ...(cursor ? { cursor } : {}),
+  // The answer depends on nothing but the resolved filter (account, time zone, "me"), the request's query
+  // (sort, page or cursor, per_page; its links) and the rows migrations 0031, 0032 and 0034 watch.
+  const key = JSON.stringify([filter, withoutNonce(url)]);
+  return reviewLists(ctx).get(key, async () => {
+    const { counts, rows: fetched } = await selectReviewList(ctx.database.db, filter, {
+      sort,
+      order,
+      limit: pageMode ? perPage : perPage + 1,
+      ...(pageMode ? { offset: offsetOf({ page: query.page!, perPage }) } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
+    return shareAnswer(pageOfReviews(fetched, counts, { sort, perPage, pageMode, direction, url, page: query.page }));
   });
+}
+
+/** How long a review list is answered again without asking the database (at most; a change ends it at once). */
+export const REVIEW_LIST_CACHE_MS = 5_000;
+
+/**
+ * The review lists answered in the last REVIEW_LIST_CACHE_MS, by resolved filter and query: the first page
+ * that every user of an account opens, or a client that asks again, costs one statement. Any change to what a
+ * list shows sends NOTIFY at its commit (sb_metrics: reviews, responses, sources, groups, the roll-ups of its
+ * counts; sb_reviews: tags, images, status labels, sandbox connections, a location's name or address;
+ * sb_actor: a user's name) and empties it in every process (decision 005).
+ */
+function reviewLists(ctx: AppContext) {
+  return NotifiedCache.of<Readonly<TReviewList>>(ctx.database, "reviews.list", {
+    channels: ["sb_metrics", "sb_reviews", "sb_actor"],
+    ttlMs: REVIEW_LIST_CACHE_MS,
+    maxEntries: 1_000,
+  });
+}
+
+/** The HAL page of the rows read: by offset, or by cursor (one row more read than a page, to know whether more follow). */
+function pageOfReviews(
+  fetched: Parameters<typeof presentReviews>[0],
+  counts: { total: number; ahead: number },
+  opts: {
+    sort: string;
+    perPage: number;
+    pageMode: boolean;
+    direction: "before" | "after" | undefined;
+    url: string;
+    page: number | undefined;
+  },
+): TReviewList {
+  const { sort, perPage, pageMode, direction, url } = opts;
   // Cursor mode reads one row more than a page in the direction of travel, to know whether more follow.
   const more = !pageMode && fetched.length > perPage;
   const rows = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : fetched;
   const reviews = presentReviews(rows, sort);
   const cursors = { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null };
   if (pageMode) {
-    return { ...halPage("reviews", reviews, counts.total, { url, page: query.page!, perPage }), cursors };
+    return { ...halPage("reviews", reviews, counts.total, { url, page: opts.page!, perPage }), cursors };
   }
   // Before a `before` cursor, the rows read are the last of what lies ahead of it.
   const ahead = direction === "before" ? Math.max(0, counts.ahead - rows.length) : counts.ahead;
