@@ -37,4 +37,37 @@ describe("the bench harness", () => {
       baselineTimed: 1,
     });
   });
+
+  it("runs a case's `before` untimed ahead of each of its calls, and not ahead of the baseline's", async () => {
+    const order: string[] = [];
+    const suite = {
+      name: "s",
+      description: "",
+      setup: async (): Promise<BenchCase[]> => [
+        {
+          name: "c",
+          before: async () => {
+            order.push("before");
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          },
+          run: async () => order.push("run"),
+          baseline: { name: "b", run: async () => order.push("baseline") },
+        },
+      ],
+    };
+    const [result] = await runSuites([suite], {} as BenchEnv, { iterations: 3, warmup: 1 });
+    expect(order).toEqual([
+      "before",
+      "run",
+      "before",
+      "run",
+      "before",
+      "run",
+      "before",
+      "run",
+      ...Array(4).fill("baseline"),
+    ]);
+    // The 200 ms of `before` are not in the figures.
+    expect(result!.stats.max).toBeLessThan(100);
+  });
 });

@@ -17,6 +17,11 @@ export interface BenchCase {
   iterations?: number;
   /** Overrides the warm-up count: 0 for work that is timed once from cold, such as a full export. */
   warmup?: number;
+  /**
+   * Untimed work before each call of `run` (warm-up and timed), e.g. emptying the server's caches so that
+   * every call is timed as one nobody has just asked for. The baseline runs without it.
+   */
+  before?: BenchRun;
 }
 
 export interface BenchSuite {
@@ -59,12 +64,21 @@ export function percentile(sorted: number[], p: number): number {
 
 /**
  * Runs `run` `warmup` times untimed (never more often than it is timed: a slow case of a few timed runs,
- * such as a bare scan, is not warmed up fifty times), then `iterations` times one after another, timing each.
+ * such as a bare scan, is not warmed up fifty times), then `iterations` times one after another, timing each;
+ * `before`, if given, runs untimed before every call.
  */
-export async function measure(run: BenchRun, { iterations, warmup }: MeasureOptions): Promise<Stats> {
-  for (let i = 0; i < Math.min(warmup, iterations); i++) await run();
+export async function measure(
+  run: BenchRun,
+  { iterations, warmup }: MeasureOptions,
+  before?: BenchRun,
+): Promise<Stats> {
+  for (let i = 0; i < Math.min(warmup, iterations); i++) {
+    await before?.();
+    await run();
+  }
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
+    await before?.();
     const start = performance.now();
     await run();
     samples.push(performance.now() - start);
@@ -91,7 +105,7 @@ export async function runSuites(
     const cases = await suite.setup(env);
     for (const c of cases) {
       const opts = { iterations: c.iterations ?? options.iterations, warmup: c.warmup ?? options.warmup };
-      const stats = await measure(c.run, opts);
+      const stats = await measure(c.run, opts, c.before);
       const result: CaseResult = { suite: suite.name, case: c.name, stats };
       if (c.baseline) {
         const baseline = await measure(c.baseline.run, opts);
