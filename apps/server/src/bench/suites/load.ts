@@ -4,6 +4,7 @@ import { MEDIA_TYPE } from "@starboard/contract/hal";
 import { REVIEWS_PER_PAGE_DEFAULT } from "@starboard/contract/reviews";
 import { sql } from "kysely";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "../../features/demo/seed.ts";
+import { REVIEW_LIST_CACHE_ENTRIES, REVIEW_LIST_CACHE_MS } from "../../features/reviews/service.ts";
 import { verifyPassword } from "../../platform/auth.ts";
 import { percentile } from "../harness.ts";
 import type { LoadCase, LoadSuite } from "../load.ts";
@@ -115,7 +116,7 @@ export const loadSuite: LoadSuite = {
         paths: listRanges,
         note:
           `uncached: ${listRanges.length.toLocaleString("en-US")} date ranges in turn, more than the server's review-list cache ` +
-          "keeps (1,000 answers, 5 s), so every answer is read from the database; the case above repeats one list, as the " +
+          `keeps (${REVIEW_LIST_CACHE_ENTRIES} answers, ${REVIEW_LIST_CACHE_MS / 1000} s), so every answer is read from the database; the case above repeats one list, as the ` +
           "review page opened by many users of one account does, and is answered from the cache",
       },
       get("GET /api/reviews, 30 days, a group, google, ratings 1-2", filtered),

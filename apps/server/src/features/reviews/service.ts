@@ -74,6 +74,11 @@ export async function listReviews(
 
 /** How long a review list is answered again without asking the database (at most; a change ends it at once). */
 export const REVIEW_LIST_CACHE_MS = 5_000;
+/**
+ * Lists kept at once, per process. An answer is 50 KB of JSON for 25 reviews (up to 200 KB at per_page 100),
+ * kept as objects and as text: a few hundred KB each at most, so the cache stays within tens of MB.
+ */
+export const REVIEW_LIST_CACHE_ENTRIES = 200;
 
 /**
  * The review lists answered in the last REVIEW_LIST_CACHE_MS, by resolved filter and query: the first page
@@ -86,7 +91,7 @@ function reviewLists(ctx: AppContext) {
   return NotifiedCache.of<Readonly<TReviewList>>(ctx.database, "reviews.list", {
     channels: ["sb_metrics", "sb_reviews", "sb_actor"],
     ttlMs: REVIEW_LIST_CACHE_MS,
-    maxEntries: 1_000,
+    maxEntries: REVIEW_LIST_CACHE_ENTRIES,
   });
 }
 
