@@ -3,6 +3,7 @@ import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Pagination.css";
 import { Center, Pagination, Skeleton, Stack, Text } from "@mantine/core";
 import { useSearchParams } from "../../lib/search-params";
+import { clampPage, requestedPage } from "../common/page-number";
 
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
@@ -25,12 +26,6 @@ export function EmptyRows({ message }: { message: string }) {
   );
 }
 
-/** Page numbers clamped to 1..total (docs/product/platform.md §5). */
-export function clampPage(page: number, total: number): number {
-  if (!Number.isFinite(page) || page < 1) return 1;
-  return Math.min(Math.floor(page), Math.max(1, total));
-}
-
 export function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
   if (total <= 1) return null;
   return (
@@ -49,7 +44,7 @@ export function Pager({ page, total, onChange }: { page: number; total: number; 
 /** A list's page kept in the URL's `page` key (1 when absent or unreadable); setting it keeps the other keys. */
 export function useUrlPage(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const page = clampPage(Number(params.get("page") ?? 1), Number.POSITIVE_INFINITY);
+  const page = requestedPage(params.get("page"));
   const setPage = (next: number) =>
     setParams((prev) => {
       const out = new URLSearchParams(prev);
