@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { EventEmitter } from "node:events";
+import type { EventEmitter } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Kysely, PostgresDialect, type RawBuilder, sql } from "kysely";
 import pg from "pg";
+import { Listener } from "./listener.ts";
 import type { FromPGliteWorker, PGliteWorkerData, ToPGliteWorker } from "./pglite-worker.ts";
 import type { DB } from "./schema.ts";
 
@@ -20,20 +21,23 @@ export interface Database {
   connectionString: string;
   embedded: boolean;
   /**
-   * NOTIFY on the channels of LISTEN_CHANNELS, heard by every connection of the pool: an event per
-   * notification, named by its channel, with its payload. See `listening`.
+   * NOTIFY on the channels of LISTEN_CHANNELS, heard by the process's one listening connection
+   * (db/listener.ts): an event per notification, named by its channel, with its payload.
    */
   notifications: EventEmitter<Record<ListenChannel, [payload: string]>>;
-  /**
-   * Whether a connection of the pool is open and listening, so that a notification sent now is heard.
-   * A cache kept current by notifications is trusted only while this holds.
-   */
+  /** Whether that connection is open and listening, so that a notification sent now is heard. */
   listening(): boolean;
+  /**
+   * Resolves true once every notification committed before the call has been heard (a round trip on the
+   * listening connection, shared by the calls of a burst); false when that cannot be known. A cache kept
+   * current by notifications answers from what it holds only after this (platform/notified-cache.ts).
+   */
+  caughtUp(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 /**
- * The channels every connection of the app's pools LISTENs on (each empties a NotifiedCache):
+ * The channels each app process LISTENs on (db/listener.ts; each empties a NotifiedCache):
  * - sb_actor: a session, user, account or account setting changed (migration 0031), so the actors cached
  *   by platform/auth.ts are stale;
  * - sb_metrics: a review, response, source, group's locations or daily roll-up changed (migration 0032), so
@@ -86,14 +90,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // PostgreSQL: no parallel workers for the app's statements (PGlite has none to start).
     ...(embedded ? {} : { options: `-c max_parallel_workers_per_gather=${PARALLEL_WORKERS_PER_GATHER}` }),
   });
-  const notifications = new EventEmitter<Record<ListenChannel, [payload: string]>>();
-  notifications.setMaxListeners(0);
-  const listeners = new Set<pg.PoolClient>();
-  pool.on("connect", (client) => {
-    prepareStatements(client);
-    listen(client, notifications, listeners);
-  });
-  pool.on("remove", (client) => listeners.delete(client));
+  const listener = new Listener(connectionString, LISTEN_CHANNELS);
+  try {
+    await listener.start();
+  } catch (error) {
+    await listener.close();
+    await embedded?.close();
+    throw error;
+  }
+  pool.on("connect", (client) => prepareStatements(client));
   pool.on("error", () => {
     // Idle client errors (server restart) are reported by the next query.
   });
@@ -103,9 +108,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool,
     connectionString,
     embedded: Boolean(embedded),
-    notifications,
-    listening: () => listeners.size > 0,
+    notifications: listener.notifications,
+    listening: () => listener.listening(),
+    caughtUp: () => listener.caughtUp(),
     async close() {
+      await listener.close();
       await db.destroy();
       if (embedded) await embedded.close();
       if (opts.dataDir && embedded) fs.rmSync(path.join(opts.dataDir, "socket.json"), { force: true });
@@ -178,32 +185,6 @@ function prepareStatements(client: pg.PoolClient) {
     }
     return query(...args);
   };
-}
-
-/**
- * Makes a new connection LISTEN on every channel of LISTEN_CHANNELS before anything else it runs (the
- * pool's connect event comes before the connection's first query, and a connection runs its queries in
- * order). A notification reaches the emitter as soon as the connection reads it: for one its own session
- * sent, before the answer to the statement that sent it. The connection counts as listening from when
- * LISTEN succeeded until it ends.
- */
-function listen(
-  client: pg.PoolClient,
-  notifications: EventEmitter<Record<ListenChannel, [payload: string]>>,
-  listeners: Set<pg.PoolClient>,
-) {
-  client.on("notification", (n) => {
-    if ((LISTEN_CHANNELS as readonly string[]).includes(n.channel)) {
-      notifications.emit(n.channel as ListenChannel, n.payload ?? "");
-    }
-  });
-  client.on("end", () => listeners.delete(client));
-  client.query(LISTEN_CHANNELS.map((c) => `LISTEN ${c}`).join("; ")).then(
-    () => listeners.add(client),
-    () => {
-      // The connection failed or the server refused LISTEN: it does not count as listening.
-    },
-  );
 }
 
 interface EmbeddedDatabase {

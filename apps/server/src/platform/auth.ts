@@ -150,8 +150,9 @@ export const ACTOR_CACHE_ENTRIES = 10_000;
  * The actors behind recently used tokens, for ACTOR_CACHE_MS (never past the session's expiry), so that
  * a signed-in call does not read its session, user, account and settings again on every request.
  * Revocation stays immediate: every statement that changes what an actor is built from (a session, a
- * user, an account, its settings) sends NOTIFY sb_actor at its commit (migration 0031), which every
- * connection of every app process hears (db/database.ts), and the cache is emptied: a NotifiedCache on
+ * user, an account, its settings) sends NOTIFY sb_actor at its commit (migration 0031), which every app
+ * process hears on its listening connection (db/listener.ts), and the cache is emptied; a held actor is used
+ * only once that connection has heard every notification committed before the call: a NotifiedCache on
  * sb_actor (platform/notified-cache.ts says what that guarantees). A refusal is not kept.
  */
 export class ActorCache {

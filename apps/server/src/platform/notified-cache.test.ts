@@ -1,6 +1,7 @@
 // The one way a cache is kept (platform/notified-cache.ts): a burst of equal calls costs one load, a call that
 // comes after a notification never gets what was read before it, and nothing is kept past the TTL.
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { NotifiedCache } from "./notified-cache.ts";
@@ -11,15 +12,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A load that counts its calls and answers when told. */
+/** A load that counts its calls and answers when told (a load called after `release` answers at once). */
 function gate() {
   let calls = 0;
-  let open: (v: number) => void = () => {};
+  let release: (v: number) => void = () => {};
+  const answer = new Promise<number>((resolve) => (release = resolve));
   const load = () => {
     calls += 1;
-    return new Promise<number>((resolve) => (open = resolve));
+    return answer;
   };
-  return { load, release: (v: number) => open(v), calls: () => calls };
+  return { load, release: (v: number) => release(v), calls: () => calls };
 }
 
 describe("NotifiedCache", () => {
@@ -79,6 +81,31 @@ describe("NotifiedCache", () => {
       expect(await cache.get("k", load)).toBe(3);
     } finally {
       cache.close();
+    }
+  });
+
+  it("never answers a value older than a notification committed on another connection before the call", async () => {
+    // Another process's write: its own connection, not this process's pool or listening connection. Its
+    // NOTIFY has been answered before each call below, but this process may not have read it yet.
+    const other = new pg.Client({ connectionString: t.ctx.database.connectionString });
+    await other.connect();
+    const cache = new NotifiedCache<number>(t.ctx.database, {
+      channels: ["sb_metrics"],
+      ttlMs: 60_000,
+      maxEntries: 10,
+    });
+    try {
+      let version = 0;
+      const load = async () => version;
+      for (let i = 0; i < 50; i++) {
+        expect(await cache.get("k", load)).toBe(version);
+        version += 1;
+        await other.query("NOTIFY sb_metrics");
+        expect(await cache.get("k", load)).toBe(version);
+      }
+    } finally {
+      cache.close();
+      await other.end();
     }
   });
 

@@ -17,16 +17,16 @@ export interface NotifiedCacheOptions {
  * says they changed: the one way a cache is kept in this server (decision 005).
  *
  * The rows a value is built from carry statement triggers that send NOTIFY on the cache's channels at their
- * commit; every connection of every app process's pool LISTENs (db/database.ts), and hearing any of them
- * empties the whole cache. The process that commits hears it on its own connection before the statement's
- * answer (PostgreSQL hands a session its own notification before ReadyForQuery), so its next call loads
- * again; another process hears it at the same commit. The TTL bounds what a write that sends nothing
- * (triggers bypassed) or a notification still in flight can leave stale.
+ * commit; one connection of every app process LISTENs (db/listener.ts), and hearing any of them empties the
+ * whole cache. A value held is answered only after `database.caughtUp()`: a round trip on the listening
+ * connection sent after the call, ahead of whose answer the database hands over every notification committed
+ * before it. So a call never gets a value older than a write answered before the call was made, whichever
+ * process made the write. The TTL bounds what a write that sends nothing (triggers bypassed) leaves stale.
  *
- * - Nothing is kept while no connection of the pool listens (none open yet, or all gone).
+ * - Nothing is kept, or answered, while the listening connection is not open.
  * - A load that began before a notification is not kept after it (`generation`): it may have read the old rows.
  * - Calls for the same key while it loads share the load (one statement for a burst of equal calls), unless a
- *   notification came in between: a call that arrives after a change never gets what was read before it.
+ *   notification came after the load began: a call made after a change never gets what was read before it.
  */
 export class NotifiedCache<V> {
   private static readonly named = new WeakMap<Database, Map<string, NotifiedCache<unknown>>>();
@@ -60,12 +60,19 @@ export class NotifiedCache<V> {
    * value may be kept (at most the TTL from now; null keeps nothing, e.g. a refusal).
    */
   async get(key: string, load: () => Promise<V>, until?: (value: V) => number | null, now = Date.now()): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now && this.database.listening()) return hit.value;
-    if (hit) this.entries.delete(key);
+    const held = this.entries.get(key);
+    if ((held && held.until > now) || this.loading.has(key)) {
+      // Whatever was committed before this call is heard first (a notification empties the map and moves
+      // the generation on), so what is held, or being loaded since the last notification, is current.
+      if (this.database.listening() && (await this.database.caughtUp())) {
+        const hit = this.entries.get(key);
+        if (hit && hit.until > now) return hit.value;
+        const pending = this.loading.get(key);
+        if (pending && pending.generation === this.generation) return pending.promise;
+      }
+    }
+    this.entries.delete(key);
     const generation = this.generation;
-    const pending = this.loading.get(key);
-    if (pending && pending.generation === generation) return pending.promise;
     const promise = load();
     this.loading.set(key, { generation, promise });
     try {

@@ -3,9 +3,9 @@ import { type Kysely, sql } from "kysely";
 // The signed-in actor is cached in each app process for a few seconds (platform/auth.ts, issue 12; decision 005).
 // What it is built from tells every process when it changes: any statement that changes a session (sign-out,
 // revocation, impersonation's end), a user, an account (its state, its trial, a child added to a parent) or an
-// account's settings sends NOTIFY sb_actor at its commit. Every connection of the app's pools LISTENs, so the
-// process that commits hears it on its own connection before the statement's answer (PostgreSQL delivers a
-// session's own notifications before ReadyForQuery) and the other processes at the same commit. Statement-level
+// account's settings sends NOTIFY sb_actor at its commit. One connection of every app process LISTENs, and a
+// cached actor is used only once that connection has heard what was committed before the call (db/listener.ts,
+// platform/notified-cache.ts), so every process refuses a revoked session on its very next call. Statement-level
 // triggers: a bulk change sends one notification, and PostgreSQL folds the same one sent twice in a transaction.
 // New sessions (sign-in) send nothing: a token nobody has used is in no cache.
 const TABLES = [
