@@ -95,3 +95,41 @@ test("a second press while the saved filters are still loading is the one carrie
   await expect(saved.getByTestId("saved-filters-toggle")).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByLabel("Saved filter name")).toBeHidden();
 });
+
+test("a filter saved while the list of saved filters is still loading is shown as selected and listed", async ({
+  page,
+}) => {
+  // The list's first answer is read by the server at once and held back until the new filter has been created,
+  // as on a busy server: that answer lacks the new filter, and the list must be loaded again after it.
+  let created: () => void = () => {};
+  const createdFilter = new Promise<void>((resolve) => (created = resolve));
+  let firstList = true;
+  await page.route(/\/api\/user_preferences\?/, async (route) => {
+    if (route.request().method() !== "GET" || !firstList) return route.continue();
+    firstList = false;
+    const answer = await route.fetch();
+    await createdFilter;
+    await route.fulfill({ response: answer });
+  });
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.request().method() === "POST" && pathname === "/api/user_preferences") created();
+  });
+  const name = `Held list ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.manager);
+  await page.goto("/reviews?dateDescriptor=thirtyDays");
+  const saved = page.getByTestId("saved-filters");
+  await chooseRating(page, "5 Star");
+  await expect.poll(() => query(page).get("rating")).toBe("5");
+  await saved.getByRole("button", { name: "Save as new saved filter" }).click();
+  const input = page.getByLabel("Saved filter name");
+  await input.fill(name);
+  await input.press("Enter");
+  await expect(page.getByText("Filter saved")).toBeVisible();
+  await expect(saved.getByTestId("saved-filters-toggle")).toHaveText(name);
+  await saved.getByTestId("saved-filters-toggle").click();
+  await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+  // Clean up: the demo manager's saved filters are shared with the other tests.
+  await page.getByRole("button", { name: `Delete saved filter: ${name}` }).click();
+  await expect(page.getByText("Filter deleted")).toBeVisible();
+});
