@@ -16,6 +16,9 @@ import pg from "pg";
  * If the connection ends it is opened again (after RECONNECT_MS) and, once it listens, every channel is
  * emitted once: what changed while nobody listened was not heard, so every cache forgets what it holds.
  */
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_APPLICATION_NAME = "starboard listener";
+
 export class Listener<Channel extends string> {
   /** NOTIFY on the channels: an event per notification, named by its channel, with its payload. */
   readonly notifications = new EventEmitter<Record<Channel, [payload: string]>>();
@@ -38,7 +41,11 @@ export class Listener<Channel extends string> {
 
   /** Opens the connection and LISTENs; rejects when the database cannot be reached. */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     this.client = client;
     client.on("notification", (n) => {
       if ((this.channels as readonly string[]).includes(n.channel)) {

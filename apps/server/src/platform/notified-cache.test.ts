@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LISTENER_APPLICATION_NAME } from "../db/listener.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { NotifiedCache } from "./notified-cache.ts";
 
@@ -108,6 +109,34 @@ describe("NotifiedCache", () => {
       await other.end();
     }
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "forgets what it holds when its listening connection is lost, and answers from the database until it listens again",
+    async () => {
+      const database = t.ctx.database;
+      const cache = new NotifiedCache<number>(database, { channels: ["sb_metrics"], ttlMs: 60_000, maxEntries: 10 });
+      try {
+        let version = 1;
+        const load = async () => version;
+        expect(await cache.get("held", load)).toBe(1);
+        expect(await cache.get("asked while down", load)).toBe(1);
+        await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(database.db);
+        await expect.poll(() => database.listening(), { timeout: 5_000 }).toBe(false);
+        // A change whose notification nobody hears; meanwhile a call reads the database.
+        version = 2;
+        await sql`NOTIFY sb_metrics`.execute(database.db);
+        expect(await cache.get("asked while down", load)).toBe(2);
+        await expect.poll(() => database.listening(), { timeout: 5_000 }).toBe(true);
+        // Listening again: what was held from before is not answered, and values are kept again.
+        expect(await cache.get("held", load)).toBe(2);
+        version = 3;
+        expect(await cache.get("held", load)).toBe(2);
+      } finally {
+        cache.close();
+      }
+    },
+  );
 
   it("keeps at most maxEntries values, dropping the oldest", async () => {
     const cache = new NotifiedCache<string>(t.ctx.database, { channels: ["sb_actor"], ttlMs: 5_000, maxEntries: 2 });
