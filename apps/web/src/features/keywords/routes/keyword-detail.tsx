@@ -5,12 +5,11 @@ import { reviewCategoryLabel } from "@starboard/contract/review-filter";
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
-import { PagePagination } from "../../../components/common/page-pagination";
 import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
+import { Pager, useUrlPage } from "../../../components/shell/table-states";
 import { useFilters } from "../../../lib/filters";
-import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { useKeywordDetails, useKeywordReviews } from "../api/insights";
 import { HighlightedText } from "../components/highlighted-text";
@@ -32,8 +31,7 @@ export default function KeywordDetailRoute() {
   const session = useSignedInSession();
   const keyword = useParams().keyword ?? "";
   const { filters, dateDescriptor, carryFilters } = useFilters();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [page, setPage] = useUrlPage();
   const query = {
     ...insightsQuery(filters, { kind: "keywords", timeZone: session.account.time_zone, withSentiment: true }),
     keyword,
@@ -220,16 +218,7 @@ export default function KeywordDetailRoute() {
                   </Anchor>
                 </Paper>
               ))}
-              <PagePagination
-                page={page}
-                pageCount={reviews.data._total_pages}
-                onChange={(next) =>
-                  setParams((p) => {
-                    p.set("page", String(next));
-                    return p;
-                  })
-                }
-              />
+              <Pager page={page} total={reviews.data._total_pages} onChange={setPage} />
             </Stack>
           ) : null}
         </Paper>

@@ -2,11 +2,11 @@ import "@mantine/core/styles/Skeleton.css";
 import { Group, Paper, Select, Skeleton, Stack, Text } from "@mantine/core";
 import { INSIGHTS_MESSAGES, KEYWORD_SORT_LABELS, KEYWORD_SORTS, type TKeywordSort } from "@starboard/contract/insights";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
-import { PagePagination } from "../../../components/common/page-pagination";
 import type { TSortDirection } from "../../../components/common/sort-cycle";
 import { ExportMenu } from "../../../components/export/export-menu";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
+import { Pager, useUrlPage } from "../../../components/shell/table-states";
 import { useFilters } from "../../../lib/filters";
 import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
@@ -31,7 +31,7 @@ export default function KeywordsRoute() {
   const sort: TKeywordSort = isSort(params.get("sort")) ? (params.get("sort") as TKeywordSort) : "highest_volume";
   const orderParam = params.get("order");
   const order = orderParam === "asc" || orderParam === "desc" ? orderParam : null;
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [page, setPage] = useUrlPage();
   const timeZone = session.account.time_zone;
   const query = insightsQuery(filters, { kind: "keywords", timeZone, withSentiment: true });
   const mentioned = useMentioned(session.account_id, {
@@ -126,16 +126,7 @@ export default function KeywordsRoute() {
                 sortDirection={sortDirection}
                 onSort={onSort}
               />
-              <PagePagination
-                page={page}
-                pageCount={data._total_pages}
-                onChange={(next) =>
-                  setParams((p) => {
-                    p.set("page", String(next));
-                    return p;
-                  })
-                }
-              />
+              <Pager page={page} total={data._total_pages} onChange={setPage} />
             </div>
           ) : null}
         </Paper>

@@ -2,9 +2,9 @@ import { Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } fro
 import "@mantine/core/styles/Table.css";
 import { useState } from "react";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
-import { PagePagination } from "../../../components/common/page-pagination";
 import { SearchInput } from "../../../components/common/search-input";
 import { QueryState, SkeletonStack } from "../../../components/shell/query-state";
+import { Pager } from "../../../components/shell/table-states";
 import { useLandingLocations, useLocationLandingPages } from "../api/landing";
 import { LandingLinkActions } from "../components/landing-copy-link";
 
@@ -94,7 +94,7 @@ export default function KiosksRoute() {
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
-                <PagePagination page={page} pageCount={locations.data?._total_pages ?? 1} onChange={setPage} />
+                <Pager page={page} total={locations.data?._total_pages ?? 1} onChange={setPage} />
               </>
             )
           }

@@ -3,11 +3,10 @@ import { Anchor, Group, Table, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useLocation, useParams } from "react-router";
 import { EmptyStatePanel } from "../../../components/common/empty-state";
-import { clampPage } from "../../../components/common/page-number";
-import { PagePagination } from "../../../components/common/page-pagination";
+import { requestedPage } from "../../../components/common/page-number";
 import { PageHeader } from "../../../components/shell/page-header";
 import { QueryError } from "../../../components/shell/query-error";
-import { TableSkeleton } from "../../../components/shell/table-states";
+import { Pager, TableSkeleton } from "../../../components/shell/table-states";
 import { useSearchParams } from "../../../lib/search-params";
 import { useSignedInSession } from "../../../lib/session";
 import { useReviewHistory } from "../api/get-review-history";
@@ -19,7 +18,7 @@ export default function ReviewHistoryRoute() {
   const { reviewId = "" } = useParams();
   const session = useSignedInSession();
   const [params, setParams] = useSearchParams();
-  const page = clampPage(params.get("page"), Number.MAX_SAFE_INTEGER);
+  const page = requestedPage(params.get("page"));
   const history = useReviewHistory(reviewId, page);
   const entries = history.data?._embedded.history ?? [];
   const { state } = useLocation();
@@ -66,9 +65,9 @@ export default function ReviewHistoryRoute() {
               ))}
             </Table.Tbody>
           </Table>
-          <PagePagination
+          <Pager
             page={page}
-            pageCount={history.data?._total_pages ?? 1}
+            total={history.data?._total_pages ?? 1}
             onChange={(next) =>
               setParams(
                 (p) => {
