@@ -56,7 +56,8 @@ export async function listReviews(
     if (!cursorValuesValid(sort, decoded.values)) throw AppError.invalid(direction, "Invalid cursor for this sort.");
     cursor = { direction, values: decoded.values };
   }
-  const pageMode = !cursor && query.page !== undefined;
+  // A page number asks for that page by offset; a cursor (which wins over it) or neither reads by keyset.
+  const page = cursor ? undefined : query.page;
   // The answer depends on nothing but the resolved filter (account, time zone, "me"), the request's query
   // (sort, page or cursor, per_page; its links) and the rows migrations 0031, 0032 and 0034 watch.
   const key = JSON.stringify([filter, withoutNonce(url)]);
@@ -64,11 +65,11 @@ export async function listReviews(
     const { counts, rows: fetched } = await selectReviewList(ctx.database.db, filter, {
       sort,
       order,
-      limit: pageMode ? perPage : perPage + 1,
-      ...(pageMode ? { offset: offsetOf({ page: query.page!, perPage }) } : {}),
+      limit: page === undefined ? perPage + 1 : perPage,
+      ...(page === undefined ? {} : { offset: offsetOf({ page, perPage }) }),
       ...(cursor ? { cursor } : {}),
     });
-    return shareAnswer(pageOfReviews(fetched, counts, { sort, perPage, pageMode, direction, url, page: query.page }));
+    return shareAnswer(pageOfReviews(fetched, counts, { sort, perPage, page, direction, url }));
   });
 }
 
@@ -95,27 +96,26 @@ function reviewLists(ctx: AppContext) {
   });
 }
 
-/** The HAL page of the rows read: by offset, or by cursor (one row more read than a page, to know whether more follow). */
+/** The HAL page of the rows read: page `page` by offset, or (no page) by cursor, one row more read than a page. */
 function pageOfReviews(
   fetched: Parameters<typeof presentReviews>[0],
   counts: { total: number; ahead: number },
   opts: {
     sort: string;
     perPage: number;
-    pageMode: boolean;
+    page: number | undefined;
     direction: "before" | "after" | undefined;
     url: string;
-    page: number | undefined;
   },
 ): TReviewList {
-  const { sort, perPage, pageMode, direction, url } = opts;
+  const { sort, perPage, direction, url } = opts;
   // Cursor mode reads one row more than a page in the direction of travel, to know whether more follow.
-  const more = !pageMode && fetched.length > perPage;
+  const more = opts.page === undefined && fetched.length > perPage;
   const rows = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : fetched;
   const reviews = presentReviews(rows, sort);
   const cursors = { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null };
-  if (pageMode) {
-    return { ...halPage("reviews", reviews, counts.total, { url, page: opts.page!, perPage }), cursors };
+  if (opts.page !== undefined) {
+    return { ...halPage("reviews", reviews, counts.total, { url, page: opts.page, perPage }), cursors };
   }
   // Before a `before` cursor, the rows read are the last of what lies ahead of it.
   const ahead = direction === "before" ? Math.max(0, counts.ahead - rows.length) : counts.ahead;
