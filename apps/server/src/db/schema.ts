@@ -595,6 +595,22 @@ export interface KeywordMonthlyGroupStatsTable {
   neutral_count: number;
 }
 /** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
+/** A group's daily overview sums, one dimension per row (migration 0035): kind 0 by rating, 1 by source, 2 by sentiment. */
+export interface ReviewDailyGroupStatsTable {
+  group_id: string;
+  account_id: string;
+  day: string;
+  kind: number;
+  rating: number | null;
+  source_id: string | null;
+  sentiment: number | null;
+  review_count: number;
+  respondable_count: number;
+  responded_count: number;
+  response_count: number;
+  response_hours_sum: number;
+}
+
 export interface ReviewDailyGroupCategoryStatsTable {
   group_id: string;
   account_id: string;
@@ -1111,6 +1127,7 @@ export interface DB {
   keyword_daily_group_stats: KeywordDailyGroupStatsTable;
   keyword_monthly_group_stats: KeywordMonthlyGroupStatsTable;
   review_daily_group_category_stats: ReviewDailyGroupCategoryStatsTable;
+  review_daily_group_stats: ReviewDailyGroupStatsTable;
   analysis_runs: AnalysisRunsTable;
   review_bulk_actions: ReviewBulkActionsTable;
   review_bulk_action_items: ReviewBulkActionItemsTable;

@@ -84,6 +84,7 @@ export function overviewQuery(
   filters: MetricsFilters,
   granularity: Granularity,
 ): RawBuilder<OverviewCell> {
+  if (usesGroupRollup(filters)) return groupOverviewQuery(accountId, filters, granularity);
   const statement = sql<OverviewCell>`
     SELECT CASE GROUPING(c.source_id, c.sentiment) WHEN 3 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
       c.current, c.bucket, c.source_id, c.rating, c.sentiment,
@@ -93,6 +94,46 @@ export function overviewQuery(
     FROM (${cellsQuery(accountId, timeZone, filters, granularity)}) c
     GROUP BY GROUPING SETS ((c.current, c.bucket, c.rating), (c.current, c.source_id), (c.current, c.sentiment))`;
   return filters.groupIds.length > 0 ? planEachCall(statement) : statement;
+}
+
+/**
+ * Whether the group roll-up (migration 0035) can answer: whole days, exactly one group and no other filter. Its
+ * rows hold the group's sums by one dimension each, so another filter cannot be applied to them, and two
+ * groups' rows cannot be added (a location in both would count twice).
+ */
+export function usesGroupRollup(filters: MetricsFilters): boolean {
+  return (
+    filters.dayAligned &&
+    filters.groupIds.length === 1 &&
+    filters.locationIds.length === 0 &&
+    filters.sourceIds.length === 0 &&
+    filters.ratings.length === 0 &&
+    filters.sentiments.length === 0 &&
+    filters.categories.length === 0
+  );
+}
+
+/**
+ * The overview of one group from its daily sums by rating, source and sentiment (review_daily_group_stats):
+ * the three kinds of OverviewCell directly, about 15 rows a day where the location rows are one per location,
+ * source, rating and sentiment. Only the account's own group has rows under its account.
+ */
+function groupOverviewQuery(accountId: string, filters: MetricsFilters, granularity: Granularity) {
+  const previous = previousPeriod(filters);
+  const from = dayOf(filters.from);
+  return sql<OverviewCell>`
+    SELECT CASE s.kind WHEN 0 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
+      s.day >= ${from}::date AS current,
+      CASE WHEN s.kind = 0 AND s.day >= ${from}::date
+        THEN date_trunc(${sql.lit(granularity)}, s.day::timestamp)::date::text END AS bucket,
+      s.source_id, s.rating::int AS rating, s.sentiment::int AS sentiment,
+      sum(s.review_count)::int AS review_count, sum(s.respondable_count)::int AS respondable_count,
+      sum(s.responded_count)::int AS responded_count, sum(s.response_count)::int AS response_count,
+      sum(s.response_hours_sum)::float8 AS response_hours_sum
+    FROM review_daily_group_stats s
+    WHERE s.group_id = ${filters.groupIds[0]!}::uuid AND s.account_id = ${accountId}
+      AND s.day >= ${dayOf(previous.from)}::date AND s.day <= ${dayOf(filters.to)}::date
+    GROUP BY 1, 2, 3, 4, 5, 6`;
 }
 
 /** The overview's cells: the current and the previous period, by bucket (current only), source, rating and sentiment. */

@@ -459,6 +459,14 @@ async function recomputed(db: Kysely<DB>, account: string) {
       sentiment, ${counts} FROM ${categories} rc GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`),
     review_daily_account_category_stats: await run(sql`SELECT category, day::text, source_id, stars AS rating,
       sentiment, ${counts} FROM ${categories} rc GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`),
+    review_daily_group_stats: await run(sql`SELECT gl.group_id, rv.day::text AS day,
+      CASE GROUPING(rv.stars, rv.source_id, rv.sentiment) WHEN 3 THEN 0 WHEN 5 THEN 1 ELSE 2 END AS kind,
+      rv.stars AS rating, rv.source_id, rv.sentiment, ${counts}
+      FROM ${reviews} rv JOIN group_locations gl ON gl.location_id = rv.location_id
+      JOIN groups g ON g.id = gl.group_id AND g.account_id = ${account}
+      GROUP BY GROUPING SETS ((gl.group_id, rv.day, rv.stars), (gl.group_id, rv.day, rv.source_id),
+        (gl.group_id, rv.day, rv.sentiment))
+      ORDER BY 1, 2, 3, 4, 5, 6`),
   };
 }
 
@@ -476,6 +484,8 @@ async function stored(db: Kysely<DB>, account: string) {
       ${counts} FROM review_daily_category_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5, 6`),
     review_daily_account_category_stats: await run(sql`SELECT category, day::text, source_id, rating, sentiment,
       ${counts} FROM review_daily_account_category_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
+    review_daily_group_stats: await run(sql`SELECT group_id, day::text, kind, rating, source_id, sentiment, ${counts}
+      FROM review_daily_group_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5, 6`),
   };
 }
 
@@ -561,6 +571,24 @@ describe("roll-ups kept by the database", () => {
     locations = [];
     for (let i = 0; i < 3; i++) locations.push((await createLocation(database, account)).id);
     sources = { google: await sourceId(database, "google"), yelp: await sourceId(database, "yelp") };
+    // Two groups sharing a location, so the group roll-ups (migration 0035) follow every write too.
+    const [first, second] = await database.db
+      .insertInto("groups")
+      .values([
+        { account_id: account, name: "First two" },
+        { account_id: account, name: "Last two" },
+      ])
+      .returning("id")
+      .execute();
+    await database.db
+      .insertInto("group_locations")
+      .values([
+        { group_id: first!.id, location_id: locations[0]! },
+        { group_id: first!.id, location_id: locations[1]! },
+        { group_id: second!.id, location_id: locations[1]! },
+        { group_id: second!.id, location_id: locations[2]! },
+      ])
+      .execute();
   });
 
   const pickOf = async <T>(rows: Promise<T[]>, pick: number) => {
