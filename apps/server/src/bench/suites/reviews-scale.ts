@@ -180,6 +180,22 @@ export const reviewsScaleSuite: BenchSuite = {
       },
     });
 
+    // The group's overview reads the group's own roll-up (migration 0035): it must count what its locations' rows
+    // count, or its figures would be fast for being wrong.
+    const byGroup = await fetch(
+      `${baseUrl}/api/metrics/${account.id}/overview?published_after=${sixMonths}&published_before=${today}&group_id=${group.id}`,
+      { headers: { Authorization: authorization } },
+    ).then((res) => res.json() as Promise<{ total_reviews: number }>);
+    const { rows: byLocations } = await sql<{ n: number }>`
+      SELECT coalesce(sum(s.review_count), 0)::int AS n
+      FROM review_daily_stats s JOIN group_locations gl ON gl.location_id = s.location_id
+      WHERE gl.group_id = ${group.id} AND s.account_id = ${account.id}
+        AND s.day >= ${sixMonths}::date AND s.day <= ${today}::date`.execute(db);
+    if (byGroup.total_reviews !== byLocations[0]!.n || byGroup.total_reviews === 0) {
+      throw new Error(`the group overview counts ${byGroup.total_reviews} reviews, its locations ${byLocations[0]!.n}`);
+    }
+    log(`group overview checked: ${byGroup.total_reviews.toLocaleString("en-US")} reviews, as its locations' rows`);
+
     // The cursor after the 75th review of the 30 days: the fourth page.
     const fourth = await selectReviewList(db, filter({}), { sort: "published_at", order: "desc", limit: 75 });
     const cursorValues = fourth.rows.at(-1)!.cursor_values;
