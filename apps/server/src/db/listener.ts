@@ -1,6 +1,9 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_APPLICATION_NAME = "starboard listener";
+
 /**
  * One connection per app process that LISTENs on the app's channels, hands their notifications to an
  * emitter, and answers "has this process heard every notification committed before now?" (`caughtUp`):
@@ -16,9 +19,6 @@ import pg from "pg";
  * If the connection ends it is opened again (after RECONNECT_MS) and, once it listens, every channel is
  * emitted once: what changed while nobody listened was not heard, so every cache forgets what it holds.
  */
-/** The listening connection's application_name, as pg_stat_activity shows it. */
-export const LISTENER_APPLICATION_NAME = "starboard listener";
-
 export class Listener<Channel extends string> {
   /** NOTIFY on the channels: an event per notification, named by its channel, with its payload. */
   readonly notifications = new EventEmitter<Record<Channel, [payload: string]>>();
@@ -49,7 +49,7 @@ export class Listener<Channel extends string> {
     this.client = client;
     client.on("notification", (n) => {
       if ((this.channels as readonly string[]).includes(n.channel)) {
-        (this.notifications as EventEmitter).emit(n.channel, n.payload ?? "");
+        this.emit(n.channel, n.payload ?? "");
       }
     });
     const lost = () => {
@@ -71,12 +71,17 @@ export class Listener<Channel extends string> {
     if (this.closed) return;
     this.start().then(
       () => {
-        for (const channel of this.channels) (this.notifications as EventEmitter).emit(channel, "");
+        for (const channel of this.channels) this.emit(channel, "");
       },
       () => {
         if (!this.closed && !this.retry) this.retry = setTimeout(() => this.reopen(), Listener.RECONNECT_MS);
       },
     );
+  }
+
+  /** Hands a notification of one of the channels to the emitter's listeners. */
+  private emit(channel: string, payload: string) {
+    (this.notifications as EventEmitter).emit(channel, payload);
   }
 
   /** Whether the connection is open and listening, so that a notification sent now is heard. */

@@ -64,7 +64,8 @@ export class NotifiedCache<V> {
     if ((held && held.until > now) || this.loading.has(key)) {
       // Whatever was committed before this call is heard first (a notification empties the map and moves
       // the generation on), so what is held, or being loaded since the last notification, is current.
-      if (this.database.listening() && (await this.database.caughtUp())) {
+      // caughtUp() is false while the listening connection is not open: then the database is read.
+      if (await this.database.caughtUp()) {
         const hit = this.entries.get(key);
         if (hit && hit.until > now) return hit.value;
         const pending = this.loading.get(key);
