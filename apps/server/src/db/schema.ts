@@ -594,7 +594,17 @@ export interface KeywordMonthlyGroupStatsTable {
   negative_count: number;
   neutral_count: number;
 }
-/** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
+/**
+ * Migration 0036: an account's reviews per (lexeme of the list's search vector, day in the account's time zone),
+ * deleted at the source left out.
+ */
+export interface ReviewDailySearchStatsTable {
+  account_id: string;
+  lexeme: string;
+  day: string;
+  review_count: number;
+}
+
 /** A group's daily overview sums, one dimension per row (migration 0035): kind 0 by rating, 1 by source, 2 by sentiment. */
 export interface ReviewDailyGroupStatsTable {
   group_id: string;
@@ -611,6 +621,7 @@ export interface ReviewDailyGroupStatsTable {
   response_hours_sum: number;
 }
 
+/** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
 export interface ReviewDailyGroupCategoryStatsTable {
   group_id: string;
   account_id: string;
@@ -1128,6 +1139,7 @@ export interface DB {
   keyword_monthly_group_stats: KeywordMonthlyGroupStatsTable;
   review_daily_group_category_stats: ReviewDailyGroupCategoryStatsTable;
   review_daily_group_stats: ReviewDailyGroupStatsTable;
+  review_daily_search_stats: ReviewDailySearchStatsTable;
   analysis_runs: AnalysisRunsTable;
   review_bulk_actions: ReviewBulkActionsTable;
   review_bulk_action_items: ReviewBulkActionItemsTable;

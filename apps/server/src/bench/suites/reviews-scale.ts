@@ -4,7 +4,7 @@ import { addDays, granularityOf, parseMetricsFilters } from "../../features/metr
 import { overviewQuery, sourceIdsOf, sourceNames } from "../../features/metrics/queries.ts";
 import { encodeCursor } from "../../features/reviews/cursor.ts";
 import { type ReviewFilter, reviewFilter } from "../../features/reviews/filter.ts";
-import { type PageSpec, selectReviewList } from "../../features/reviews/queries.ts";
+import { countReviews, type PageSpec, selectReviewList } from "../../features/reviews/queries.ts";
 import { loadActor } from "../../platform/auth.ts";
 import { createAccount, createUser, sessionFor } from "../../test/factories.ts";
 import type { BenchCase, BenchSuite } from "../harness.ts";
@@ -100,7 +100,7 @@ export const reviewsScaleSuite: BenchSuite = {
     await trx.commit().execute();
     await sql`ANALYZE`.execute(db);
     await sql`ANALYZE review_daily_stats, review_daily_account_stats,
-      review_daily_category_stats, review_daily_account_category_stats`.execute(db);
+      review_daily_category_stats, review_daily_account_category_stats, review_daily_search_stats`.execute(db);
     log(`roll-ups built (${Math.round((Date.now() - started) / 1000)} s)`);
 
     const locations = await db
@@ -195,6 +195,23 @@ export const reviewsScaleSuite: BenchSuite = {
       throw new Error(`the group overview counts ${byGroup.total_reviews} reviews, its locations ${byLocations[0]!.n}`);
     }
     log(`group overview checked: ${byGroup.total_reviews.toLocaleString("en-US")} reviews, as its locations' rows`);
+
+    // A one-word search is counted from the search roll-up (migration 0036): its total must be the reviews that
+    // match, counted from the reviews table.
+    const searched = await fetch(
+      `${baseUrl}/api/reviews?per_page=25&published_after=${sixMonths}&published_before=${today}&keywords=cold`,
+      { headers: { Authorization: authorization } },
+    ).then((res) => res.json() as Promise<{ _total: number }>);
+    const matching = await countReviews(
+      db,
+      filter({ publishedAfter: { day: sixMonths }, keywords: "cold" }),
+      "published_at",
+      "desc",
+    );
+    if (searched._total !== matching.total || matching.total === 0) {
+      throw new Error(`the search counts ${searched._total} reviews, the reviews table ${matching.total}`);
+    }
+    log(`search total checked: ${searched._total.toLocaleString("en-US")} reviews, as the reviews table`);
 
     // The cursor after the 75th review of the 30 days: the fourth page.
     const fourth = await selectReviewList(db, filter({}), { sort: "published_at", order: "desc", limit: 75 });

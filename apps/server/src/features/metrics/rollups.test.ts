@@ -467,6 +467,10 @@ async function recomputed(db: Kysely<DB>, account: string) {
       GROUP BY GROUPING SETS ((gl.group_id, rv.day, rv.stars), (gl.group_id, rv.day, rv.source_id),
         (gl.group_id, rv.day, rv.sentiment))
       ORDER BY 1, 2, 3, 4, 5, 6`),
+    review_daily_search_stats: await run(sql`SELECT l.lexeme, rv.day::text AS day, count(DISTINCT rv.id)::int AS n
+      FROM ${reviews} rv CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english',
+        concat_ws(' ', coalesce(rv.title, ''), coalesce(rv.content, ''), coalesce(rv.author_name, ''))))) AS l(lexeme)
+      GROUP BY 1, 2 ORDER BY 1, 2`),
   };
 }
 
@@ -486,6 +490,8 @@ async function stored(db: Kysely<DB>, account: string) {
       ${counts} FROM review_daily_account_category_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
     review_daily_group_stats: await run(sql`SELECT group_id, day::text, kind, rating, source_id, sentiment, ${counts}
       FROM review_daily_group_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5, 6`),
+    review_daily_search_stats: await run(sql`SELECT lexeme, day::text, review_count AS n
+      FROM review_daily_search_stats WHERE account_id = ${account} ORDER BY 1, 2`),
   };
 }
 
@@ -505,7 +511,19 @@ const reviewValues = fc.record({
   at: fc.constantFrom(...INSTANTS),
   respondable: fc.boolean(),
   deleted: fc.constantFrom(false, false, false, true),
+  text: fc.constantFrom(null, "Cold food.", "Great food and friendly staff.", "The coffee was cold, the room colder."),
+  title: fc.option(fc.constantFrom("Cold", "Lovely")),
+  author: fc.constantFrom(null, "Sam Cold", "Pat"),
 });
+/** What the search roll-up (migration 0036) counts: the words of the title, the text and the author's name. */
+const textEdit = fc.record(
+  {
+    content: fc.constantFrom(null, "Cold food.", "Lovely staff, cold room.", "cold cold COLD"),
+    title: fc.option(fc.constantFrom("Cold", "Great")),
+    author_name: fc.constantFrom(null, "Sam Cold", "Lee"),
+  },
+  { requiredKeys: [] },
+);
 const reviewFields = {
   location: fc.nat(2),
   source: fc.constantFrom("google", "yelp"),
@@ -527,6 +545,7 @@ const write = fc.oneof(
   fc.record({ kind: fc.constant("edit" as const), pick: fc.nat(), change: reviewEdit }),
   fc.record({ kind: fc.constant("edit-location" as const), location: fc.nat(2), change: reviewEdit }),
   fc.record({ kind: fc.constant("untouched" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("text" as const), pick: fc.nat(), change: textEdit }),
   fc.record({ kind: fc.constant("deleted-at-source" as const), pick: fc.nat(), deleted: fc.boolean() }),
   fc.record({ kind: fc.constant("delete-review" as const), pick: fc.nat() }),
   fc.record({
@@ -638,6 +657,9 @@ describe("roll-ups kept by the database", () => {
               published_at: new Date(r.at),
               respondable: r.respondable,
               deleted_at_source: r.deleted ? new Date() : null,
+              content: r.text,
+              title: r.title,
+              author_name: r.author,
             })),
           )
           .execute();
@@ -664,14 +686,21 @@ describe("roll-ups kept by the database", () => {
         return;
       }
       case "untouched": {
-        // Columns the roll-ups do not count.
+        // Columns no roll-up counts, with one the overview counts (the response status).
         const review = await reviewOf(db, w.pick);
         if (review) {
           await db
             .updateTable("reviews")
-            .set({ content: `edited ${serial++}`, response_status: "published", updated_at: new Date() })
+            .set({ response_status: "published", updated_at: new Date(), first_seen_at: new Date() })
             .where("id", "=", review.id)
             .execute();
+        }
+        return;
+      }
+      case "text": {
+        const review = await reviewOf(db, w.pick);
+        if (review && Object.keys(w.change).length) {
+          await db.updateTable("reviews").set(w.change).where("id", "=", review.id).execute();
         }
         return;
       }
@@ -774,9 +803,12 @@ describe("roll-ups kept by the database", () => {
           }
           const expected = await recomputed(db, account);
           // No key is left waiting, and a full rebuild finds nothing to change.
-          expect((await sql`SELECT count(*)::int AS n FROM review_rollup_pending`.execute(db)).rows).toEqual([
-            { n: 0 },
-          ]);
+          expect(
+            (
+              await sql`SELECT (SELECT count(*) FROM review_rollup_pending)::int AS n,
+                (SELECT count(*) FROM review_search_pending)::int AS search`.execute(db)
+            ).rows,
+          ).toEqual([{ n: 0, search: 0 }]);
           await refreshDailyStats(t.ctx.database, { accountId: account });
           expect(await stored(db, account)).toEqual(expected);
         },
@@ -801,13 +833,18 @@ describe("roll-ups kept by the database", () => {
             at: INSTANTS[0]!,
             respondable: true,
             deleted: false,
+            text: "Cold food.",
+            title: null,
+            author: null,
           },
         ],
       });
       expect((await stored(trx, account)).review_daily_stats).toEqual([]);
+      expect((await stored(trx, account)).review_daily_search_stats).toEqual([]);
     });
     const after = await stored(db, account);
     expect(after.review_daily_stats).toHaveLength(1);
+    expect(after.review_daily_search_stats.map((row) => row.lexeme)).toEqual(["cold", "food"]);
     expect(after).toEqual(await recomputed(db, account));
   });
 

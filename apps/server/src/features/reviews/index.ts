@@ -24,7 +24,6 @@ export * from "./filter.ts";
 export { type HistoryEvent, recordHistory } from "./history.ts";
 export { reviewPolicy } from "./policy.ts";
 export {
-  countableFromRollups,
   matchesReviewFilter,
   publishedWithin,
   reviewWhere,

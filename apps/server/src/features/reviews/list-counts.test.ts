@@ -43,6 +43,9 @@ beforeAll(async () => {
       rating,
       sentiment: rating === null ? 0 : rating >= 4 ? 1 : rating <= 2 ? -1 : 0,
       categories: i % 5 === 0 ? ["food", "service"] : i % 2 ? ["food"] : ["service"],
+      // "cold" in the title, the text (twice in one review) or the author's name of about a third of them.
+      ...(i % 3 === 0 ? { content: i % 2 ? "Cold fries and cold coffee." : "Cold, slow and loud." } : {}),
+      ...(i % 7 === 1 ? { title: "Coldest room", authorName: "Sam Cold" } : {}),
       // Reviews nine apart share an instant when their minutes match, so the id breaks ties.
       publishedAt: new Date(Date.UTC(2025, 2, day, 0, minutes, 0)),
     });
@@ -100,6 +103,12 @@ const FILTERS: [string, () => string][] = [
   ["one category and a group", () => `&category=service&group_id=${q.group}`],
   ["two categories (counted from the reviews)", () => "&category=food&category=service"],
   ["by rating (counted from the reviews)", () => "&sort[by]=rating&rating=5&rating=4"],
+  ["one word (counted from the search roll-up)", () => "&keywords=cold"],
+  ["one word and a date window", () => "&keywords=Cold&published_after=2025-03-02&published_before=2025-03-07"],
+  ["one word, oldest first", () => "&keywords=coffee&sort[order]=asc"],
+  ["two words (counted from the reviews)", () => "&keywords=cold%20fries"],
+  ["a phrase (counted from the reviews)", () => `&keywords=${encodeURIComponent('"cold coffee"')}`],
+  ["one word and a location (counted from the reviews)", () => `&keywords=cold&location_id=${q.outside}`],
 ];
 
 describe("GET /api/reviews totals and page numbers", () => {

@@ -19,7 +19,7 @@ type Eb = ExpressionBuilder<ReviewsFrom, "r">;
 /** Response states in which the response shows at the source: answered (contract review-answered.ts). */
 export const VISIBLE_RESPONSE_STATUSES = ANSWERED_RESPONSE_STATUSES;
 
-/** Must match the expression indexed by migration 0004_reviews_search. */
+/** Must match the expression indexed by migration 0004_reviews_search, and counted by the search roll-up (0036). */
 export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce(r.title, '') || ' ' || coalesce(r.content, '') || ' ' || coalesce(r.author_name, ''))`;
 
 /** Midnight at the start of a calendar date in a time zone, as timestamptz. */
@@ -346,12 +346,19 @@ export async function countReviews(
 }
 
 /**
- * Whether the daily roll-ups (features/metrics/rollup.ts) can count what the filter matches: it narrows
- * only by their dimensions (whole days in the account's time zone, location, group, source, rating,
- * sentiment, one category), and a cursor, if any, is on the default sort (published_at), whose days they are.
+ * Which daily roll-ups can count what the filter matches, if any:
+ * - `"days"`: the roll-ups of features/metrics/rollup.ts. The filter narrows only by their dimensions (whole
+ *   days in the account's time zone, location, group, source, rating, sentiment, one category).
+ * - `"keyword"`: the search roll-up (migration 0036), if the keywords are one lexeme (`keywordLexeme`). The
+ *   filter narrows by the keywords and whole days only: that roll-up has no other dimension.
+ * Either way a cursor, if any, is on the default sort (published_at), whose days they are.
  */
-export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: PageSpec["cursor"]): boolean {
-  return (
+export function rollupsThatCount(
+  f: ReviewFilter,
+  sort: string,
+  cursor?: PageSpec["cursor"],
+): "days" | "keyword" | undefined {
+  const countable =
     (!cursor || sort === "published_at") &&
     // Whole days: a date-time bound cuts a day.
     (!f.publishedAfter || "day" in f.publishedAfter) &&
@@ -367,40 +374,76 @@ export function countableFromRollups(f: ReviewFilter, sort: string, cursor?: Pag
     f.categories.length <= 1 &&
     f.types.length === 0 &&
     f.tagIds.length === 0 &&
-    f.tagNames.length === 0 &&
-    !f.keywords
-  );
+    f.tagNames.length === 0;
+  if (!countable) return undefined;
+  if (!f.keywords) return "days";
+  const daysOnly =
+    f.locationIds.length === 0 &&
+    f.groupIds.length === 0 &&
+    f.sourceIds.length === 0 &&
+    f.ratings.length === 0 &&
+    f.sentiments.length === 0 &&
+    f.categories.length === 0;
+  return daysOnly ? "keyword" : undefined;
+}
+
+const LEXEMES_HELD = 1000;
+const lexemes = new Map<string, string | null>();
+
+/**
+ * The one lexeme the keywords are as the list searches them (`websearch_to_tsquery('english', ...)`), or null
+ * when they are not exactly one: several words, a phrase, a negation, or only stop words. A review matches one
+ * lexeme exactly when its search vector holds it, which is what the search roll-up counts. The answer depends on
+ * the text alone, so the process keeps up to 1,000 answers.
+ */
+export async function keywordLexeme(db: Kysely<DB>, keywords: string): Promise<string | null> {
+  const held = lexemes.get(keywords);
+  if (held !== undefined) return held;
+  // One value node with no weight or prefix prints as 'lexeme'; the same quoting reads back as a tsvector.
+  const { rows } = await sql<{ lexeme: string | null }>`
+    SELECT CASE WHEN numnode(q) = 1 AND q::text LIKE '''%''' THEN (tsvector_to_array(q::text::tsvector))[1] END AS lexeme
+    FROM websearch_to_tsquery('english', ${keywords}) AS q`.execute(db);
+  const lexeme = rows[0]?.lexeme ?? null;
+  if (lexemes.size >= LEXEMES_HELD) lexemes.delete(lexemes.keys().next().value!);
+  lexemes.set(keywords, lexeme);
+  return lexeme;
 }
 
 /**
  * What `countReviews` counts, read from the daily roll-ups instead of the matching reviews, in one
  * statement:
  * - the roll-up rows of the filter (the account roll-up unless locations or groups are asked for; the
- *   category roll-ups for one category);
+ *   category roll-ups for one category; the search roll-up's rows of the lexeme, for keywords);
  * - plus the reviews deleted at the source, which the list shows and the roll-ups leave out (a partial
  *   index, migration 0007, keeps them few to read);
  * - with a cursor, "ahead" is the roll-up days beyond the cursor's day, the deleted reviews on them, and
  *   the reviews of the cursor's own day beyond the cursor, counted exactly.
- * The caller checks `countableFromRollups` first. Writers keep the roll-ups current (see rollup.ts).
+ * The caller checks `rollupsThatCount` first, and passes the keywords' lexeme when it says `"keyword"`. Writers
+ * keep the roll-ups current (see rollup.ts).
  */
 export async function countReviewsFromRollups(
   db: Kysely<DB>,
   f: ReviewFilter,
   order: "asc" | "desc",
   cursor?: { direction: "after" | "before"; values: string[] },
+  lexeme?: string,
 ): Promise<{ total: number; ahead: number }> {
   const byLocation = f.locationIds.length > 0 || f.groupIds.length > 0;
   const category = f.categories[0];
-  const table = category
-    ? byLocation
-      ? sql`review_daily_category_stats`
-      : sql`review_daily_account_category_stats`
-    : byLocation
-      ? sql`review_daily_stats`
-      : sql`review_daily_account_stats`;
+  const table =
+    lexeme !== undefined
+      ? sql`review_daily_search_stats`
+      : category
+        ? byLocation
+          ? sql`review_daily_category_stats`
+          : sql`review_daily_account_category_stats`
+        : byLocation
+          ? sql`review_daily_stats`
+          : sql`review_daily_account_stats`;
   const where: RawBuilder<unknown>[] = [sql`s.account_id = ${f.accountId}`];
+  if (lexeme !== undefined) where.push(sql`s.lexeme = ${lexeme}`);
   if (category) where.push(sql`s.category = ${category}`);
-  // Whole days only (countableFromRollups).
+  // Whole days only (rollupsThatCount).
   if (f.publishedAfter && "day" in f.publishedAfter) where.push(sql`s.day >= ${f.publishedAfter.day}::date`);
   if (f.publishedBefore && "day" in f.publishedBefore) where.push(sql`s.day <= ${f.publishedBefore.day}::date`);
   if (f.locationIds.length) where.push(sql`s.location_id = ANY(${sql.val(f.locationIds)}::uuid[])`);
@@ -448,16 +491,22 @@ export async function countReviewsFromRollups(
   return { total: Number(row.rows[0]!.total), ahead: Number(row.rows[0]!.ahead) };
 }
 
+/** The list's count: from the roll-ups when they can count it, from the reviews otherwise. */
+async function countReviewList(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
+  const rollups = rollupsThatCount(f, page.sort, page.cursor);
+  if (rollups === "days") return countReviewsFromRollups(db, f, page.order, page.cursor);
+  const lexeme = rollups === "keyword" && f.keywords ? await keywordLexeme(db, f.keywords) : null;
+  if (lexeme !== null) return countReviewsFromRollups(db, f, page.order, page.cursor, lexeme);
+  return countReviews(db, f, page.sort, page.order, page.cursor);
+}
+
 /** The count and the page of the review list, as `GET /api/reviews` reads them (both at once). */
 export async function selectReviewList(
   db: Kysely<DB>,
   f: ReviewFilter,
   page: PageSpec,
 ): Promise<{ counts: { total: number; ahead: number }; rows: ReviewListRow[] }> {
-  const counts = countableFromRollups(f, page.sort, page.cursor)
-    ? countReviewsFromRollups(db, f, page.order, page.cursor)
-    : countReviews(db, f, page.sort, page.order, page.cursor);
-  const [c, rows] = await Promise.all([counts, selectReviewPage(db, f, page)]);
+  const [c, rows] = await Promise.all([countReviewList(db, f, page), selectReviewPage(db, f, page)]);
   return { counts: c, rows };
 }
 
