@@ -54,6 +54,23 @@ describe("prepared statements", () => {
     });
   });
 
+  it("writes a page's LIMIT into the text, so that its prepared statement keeps one generic plan", async () => {
+    await env.ctx.database.db.connection().execute(async (conn) => {
+      // A page, as the lists ask for one. With its limit as a parameter, PostgreSQL found the review list's
+      // generic plan costlier than the custom ones and planned every call again (LimitsInTextPlugin).
+      const page = (size: number) =>
+        conn.selectFrom("countries").select("code").where("code", ">", "A").orderBy("code").limit(size);
+      expect(page(3).compile().sql).toMatch(/limit 3$/);
+      expect(page(3).compile().parameters).toEqual(["A"]);
+      for (let i = 0; i < 8; i++) expect(await page(3).execute()).toHaveLength(3);
+      expect(await page(5).execute()).toHaveLength(5);
+      const { rows } = await sql<{ generic_plans: number }>`
+        SELECT generic_plans FROM pg_prepared_statements WHERE statement = ${page(3).compile().sql}`.execute(conn);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThan(0);
+    });
+  });
+
   it.skipIf(!process.env.DATABASE_URL)("runs the app's statements on PostgreSQL without parallel workers", async () => {
     await env.ctx.database.db.connection().execute(async (conn) => {
       const { rows } = await sql<{
