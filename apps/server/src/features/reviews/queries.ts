@@ -24,9 +24,9 @@ export const VISIBLE_RESPONSE_STATUSES = ANSWERED_RESPONSE_STATUSES;
 export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce(r.title, '') || ' ' || coalesce(r.content, '') || ' ' || coalesce(r.author_name, ''))`;
 
 /**
- * A statement with `keywords` planned on every call (PLAN_EACH_CALL): its best plan depends on how many reviews
- * hold the words, which a generic plan cannot know. At 100,000 reviews, six months of `cold` (one review in
- * five) took 97 ms on the generic plan PostgreSQL settled on after five calls (it took the words for rare and
+ * A statement with `keywords` (or one that holds it as a subquery) planned on every call (PLAN_EACH_CALL): its
+ * best plan depends on how many reviews hold the words, which a generic plan cannot know. At 100,000 reviews,
+ * six months of `cold` (one review in five) took 97 ms on the generic plan PostgreSQL settled on after five calls (it took the words for rare and
  * joined every match before sorting) and 3 ms planned with the words (it walks the date index to 26 matches).
  */
 function plannedForKeywords<Q extends { modifyEnd(modifier: Expression<unknown>): Q }>(qb: Q, f: ReviewFilter): Q {
@@ -465,7 +465,9 @@ export async function countReviewsFromRollups(
   if (f.ratings.length) where.push(sql`s.rating = ANY(${sql.val(f.ratings)}::smallint[])`);
   if (f.sentiments.length) where.push(sql`s.sentiment = ANY(${sql.val(f.sentiments)}::smallint[])`);
   const whereSql = sql.join(where, sql` AND `);
-  const matching = () => db.selectFrom("reviews as r").where(matchesReviewFilter(f));
+  // The reviews deleted at the source and those of a cursor's own day, counted exactly (with keywords, planned
+  // with the words, as the page is).
+  const matching = () => plannedForKeywords(db.selectFrom("reviews as r").where(matchesReviewFilter(f)), f);
 
   if (!cursor) {
     const row = await sql<{ total: string }>`
