@@ -3,9 +3,9 @@ import type { EventEmitter } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { Kysely, PostgresDialect, type RawBuilder, sql } from "kysely";
+import { Kysely, type RawBuilder, sql } from "kysely";
 import pg from "pg";
-import { LimitsInTextPlugin } from "./limits-in-text.ts";
+import { StarboardPostgresDialect } from "./limits-in-text.ts";
 import { Listener } from "./listener.ts";
 import type { FromPGliteWorker, PGliteWorkerData, ToPGliteWorker } from "./pglite-worker.ts";
 import type { DB } from "./schema.ts";
@@ -103,7 +103,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   pool.on("error", () => {
     // Idle client errors (server restart) are reported by the next query.
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new LimitsInTextPlugin()] });
+  const db = new Kysely<DB>({ dialect: new StarboardPostgresDialect({ pool }) });
   return {
     db,
     pool,

@@ -57,7 +57,7 @@ describe("prepared statements", () => {
   it("writes a page's LIMIT into the text, so that its prepared statement keeps one generic plan", async () => {
     await env.ctx.database.db.connection().execute(async (conn) => {
       // A page, as the lists ask for one. With its limit as a parameter, PostgreSQL found the review list's
-      // generic plan costlier than the custom ones and planned every call again (LimitsInTextPlugin).
+      // generic plan costlier than the custom ones and planned every call again (LimitsInTextCompiler).
       const page = (size: number) =>
         conn.selectFrom("countries").select("code").where("code", ">", "A").orderBy("code").limit(size);
       expect(page(3).compile().sql).toMatch(/limit 3$/);
