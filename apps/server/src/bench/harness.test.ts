@@ -1,4 +1,6 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { startTestApp } from "../test/harness.ts";
 import { type BenchCase, type BenchEnv, runSuites } from "./harness.ts";
 
 /** How often the harness calls a case and its baseline: warm-ups first, then the timed calls. */
@@ -70,4 +72,32 @@ describe("the bench harness", () => {
     // The 200 ms of `before` are not in the figures.
     expect(result!.stats.max).toBeLessThan(100);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "leaves the database it built in place with --keep-database, and drops it without",
+    async () => {
+      const exists = async (url: string) => {
+        const name = new URL(url).pathname.slice(1);
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+        await admin.end();
+        return { name, found: rowCount === 1 };
+      };
+      const kept = await startTestApp({ workers: false, keepDatabase: true });
+      const keptUrl = kept.ctx.database.connectionString;
+      await kept.close();
+      const after = await exists(keptUrl);
+      expect(after.found).toBe(true);
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE ${after.name} WITH (FORCE)`);
+      await admin.end();
+
+      const dropped = await startTestApp({ workers: false });
+      const droppedUrl = dropped.ctx.database.connectionString;
+      await dropped.close();
+      expect((await exists(droppedUrl)).found).toBe(false);
+    },
+  );
 });

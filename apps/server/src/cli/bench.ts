@@ -5,8 +5,10 @@
 // --duration seconds per case at --connections connections, and print req/s, p50 and p99.
 // --processes N (PostgreSQL only): the load suites' cases are driven against src/main.ts in a child process,
 // one app process, then APP_PROCESSES=N, side by side with the factor (bench/suites/load-processes.ts).
+// --keep-database (PostgreSQL only): the database the suites built is left in place afterwards, its address
+// printed, to look into with psql (EXPLAIN); dropping it is then yours to do.
 //   npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N]
-//                    [--processes N] [--json <file>] [--list]
+//                    [--processes N] [--keep-database] [--json <file>] [--list]
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { formatTable, runSuites, writeJson } from "../bench/harness.ts";
@@ -16,7 +18,7 @@ import { compareProcesses, formatProcessesTable, type ProcessesReport } from "..
 import { startTestApp } from "../test/harness.ts";
 
 const USAGE =
-  "usage: npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N] [--processes N] [--json <file>] [--list]";
+  "usage: npm run bench -- [--suite <name>]... [--iterations N] [--warmup N] [--duration S] [--connections N] [--processes N] [--keep-database] [--json <file>] [--list]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}\nsuites: ${SUITES.map((s) => s.name).join(", ")}`);
@@ -30,6 +32,7 @@ let values: {
   duration?: string;
   connections?: string;
   processes?: string;
+  "keep-database"?: boolean;
   json?: string;
   list?: boolean;
 };
@@ -43,6 +46,7 @@ try {
       duration: { type: "string" },
       connections: { type: "string" },
       processes: { type: "string" },
+      "keep-database": { type: "boolean" },
       json: { type: "string" },
       list: { type: "boolean" },
     },
@@ -81,6 +85,10 @@ if (processes !== undefined) {
   if (loadSuites.length === 0) fail("--processes drives the load suites: add --suite load");
 }
 
+const keepDatabase = values["keep-database"] === true;
+if (keepDatabase && !process.env.DATABASE_URL)
+  fail("--keep-database needs DATABASE_URL: the embedded database lives in memory");
+
 const database = process.env.DATABASE_URL ? "PostgreSQL (new database on DATABASE_URL)" : "embedded PGlite (memory)";
 const plans = [
   ...(suites.length > 0 ? [`${warmup} warm-up + ${iterations} timed runs per case`] : []),
@@ -92,7 +100,7 @@ const plans = [
     : []),
 ];
 console.error(`Starting the app on ${database}; ${plans.join("; ")}`);
-const env = await startTestApp({ workers: false });
+const env = await startTestApp({ workers: false, keepDatabase });
 try {
   const results = await runSuites(suites, env, {
     iterations,
@@ -142,4 +150,5 @@ try {
   }
 } finally {
   await env.close();
+  if (keepDatabase) console.error(`Kept the database: ${env.ctx.database.connectionString}`);
 }

@@ -29,7 +29,14 @@ export interface TestApp {
  * no new database, no migrations or seeding, and closing it leaves the database.
  */
 export async function startTestApp(
-  opts: { workers?: boolean; env?: Record<string, string>; webDist?: string; sharedDatabase?: string } = {},
+  opts: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    webDist?: string;
+    sharedDatabase?: string;
+    /** PostgreSQL only: closing leaves the new database in place (`npm run bench -- --keep-database`). */
+    keepDatabase?: boolean;
+  } = {},
 ): Promise<TestApp> {
   let databaseUrl: string | undefined = opts.sharedDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -44,12 +51,13 @@ export async function startTestApp(
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    if (!opts.keepDatabase)
+      dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
   }
   const dataDir = path.join(os.tmpdir(), `starboard-test-${randomUUID()}`);
   const config = {
