@@ -76,28 +76,27 @@ describe("the bench harness", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "leaves the database it built in place with --keep-database, and drops it without",
     async () => {
-      const exists = async (url: string) => {
-        const name = new URL(url).pathname.slice(1);
-        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await admin.connect();
-        const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-        await admin.end();
-        return { name, found: rowCount === 1 };
+      const admin = async (text: string, values: unknown[] = []) => {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        try {
+          return await client.query(text, values);
+        } finally {
+          await client.end();
+        }
       };
+      const exists = async (url: string) =>
+        (await admin("SELECT 1 FROM pg_database WHERE datname = $1", [new URL(url).pathname.slice(1)])).rowCount === 1;
       const kept = await startTestApp({ workers: false, keepDatabase: true });
       const keptUrl = kept.ctx.database.connectionString;
       await kept.close();
-      const after = await exists(keptUrl);
-      expect(after.found).toBe(true);
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE ${after.name} WITH (FORCE)`);
-      await admin.end();
+      expect(await exists(keptUrl)).toBe(true);
+      await admin(`DROP DATABASE ${new URL(keptUrl).pathname.slice(1)} WITH (FORCE)`);
 
       const dropped = await startTestApp({ workers: false });
       const droppedUrl = dropped.ctx.database.connectionString;
       await dropped.close();
-      expect((await exists(droppedUrl)).found).toBe(false);
+      expect(await exists(droppedUrl)).toBe(false);
     },
   );
 });

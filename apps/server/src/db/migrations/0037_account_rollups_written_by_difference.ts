@@ -8,6 +8,42 @@ import { type Kysely, sql } from "kysely";
 // one or two of them. The keyed case now compares the day's sums with the rows held and writes only the rows
 // that differ (as the search roll-up of migration 0036 does); a whole account's rebuild still writes every row.
 // The sums are the same either way: the roll-up tests compare every table with a rebuild after each step.
+/** The sums an account row holds, each summed from the location rows. */
+const SUMS = ["review_count", "respondable_count", "responded_count", "response_count", "response_hours_sum"];
+
+/**
+ * One statement writing an account table's rows of `days` (a variable of the function) from its location table:
+ * the day's sums afresh, compared with the rows held by `keys`, and only the rows that differ deleted, updated or
+ * inserted.
+ */
+function writtenByDifference(table: string, from: string, keys: string[]): string {
+  const list = (prefix: string, names: string[]) => names.map((n) => `${prefix}${n}`).join(", ");
+  const sameKey = keys.map((k) => `s.${k} = x.${k}`).join(" AND ");
+  const sum = (n: string) => (n === "response_hours_sum" ? `sum(${n}) AS ${n}` : `sum(${n})::int AS ${n}`);
+  return `WITH fresh AS (
+        SELECT ${keys.join(", ")}, ${SUMS.map(sum).join(", ")}
+        FROM ${from} WHERE account_id = p_account AND day = ANY(days)
+        GROUP BY ${keys.join(", ")}
+      ), held AS (
+        SELECT ${keys.join(", ")}, ${SUMS.join(", ")}
+        FROM ${table} WHERE account_id = p_account AND day = ANY(days)
+      ), diff AS (
+        SELECT ${keys.join(", ")}, h.review_count IS NULL AS added, ${list("f.", SUMS)}
+        FROM fresh f FULL JOIN held h USING (${keys.join(", ")})
+        WHERE (${list("f.", SUMS)}) IS DISTINCT FROM (${list("h.", SUMS)})
+      ), gone AS (
+        DELETE FROM ${table} s USING diff x
+        WHERE x.review_count IS NULL AND s.account_id = p_account AND ${sameKey}
+      ), changed AS (
+        UPDATE ${table} s SET ${SUMS.map((n) => `${n} = x.${n}`).join(", ")}
+        FROM diff x
+        WHERE x.review_count IS NOT NULL AND NOT x.added AND s.account_id = p_account AND ${sameKey}
+      )
+      INSERT INTO ${table} (account_id, ${keys.join(", ")}, ${SUMS.join(", ")})
+      SELECT p_account, ${keys.join(", ")}, ${SUMS.join(", ")}
+      FROM diff WHERE added ORDER BY ${keys.join(", ")};`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION review_rollups_recount_locations(p_account uuid, p_locations uuid[] DEFAULT NULL, p_days date[] DEFAULT NULL)
@@ -106,72 +142,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           USING p_account, p_locations, p_days, tz, days;
         RETURN;
       END IF;
-      WITH fresh AS (
-        SELECT source_id, day, rating, sentiment, sum(review_count)::int AS review_count,
-          sum(respondable_count)::int AS respondable_count, sum(responded_count)::int AS responded_count,
-          sum(response_count)::int AS response_count, sum(response_hours_sum) AS response_hours_sum
-        FROM review_daily_stats WHERE account_id = p_account AND day = ANY(days)
-        GROUP BY day, source_id, rating, sentiment
-      ), held AS (
-        SELECT source_id, day, rating, sentiment, review_count, respondable_count, responded_count, response_count,
-          response_hours_sum
-        FROM review_daily_account_stats WHERE account_id = p_account AND day = ANY(days)
-      ), diff AS (
-        SELECT source_id, day, rating, sentiment, h.review_count IS NULL AS added, f.review_count, f.respondable_count,
-          f.responded_count, f.response_count, f.response_hours_sum
-        FROM fresh f FULL JOIN held h USING (source_id, day, rating, sentiment)
-        WHERE (f.review_count, f.respondable_count, f.responded_count, f.response_count, f.response_hours_sum)
-          IS DISTINCT FROM (h.review_count, h.respondable_count, h.responded_count, h.response_count, h.response_hours_sum)
-      ), gone AS (
-        DELETE FROM review_daily_account_stats s USING diff x
-        WHERE x.review_count IS NULL AND s.account_id = p_account AND s.day = x.day AND s.source_id = x.source_id
-          AND s.rating = x.rating AND s.sentiment = x.sentiment
-      ), changed AS (
-        UPDATE review_daily_account_stats s SET review_count = x.review_count, respondable_count = x.respondable_count,
-          responded_count = x.responded_count, response_count = x.response_count, response_hours_sum = x.response_hours_sum
-        FROM diff x
-        WHERE x.review_count IS NOT NULL AND NOT x.added AND s.account_id = p_account AND s.day = x.day
-          AND s.source_id = x.source_id AND s.rating = x.rating AND s.sentiment = x.sentiment
-      )
-      INSERT INTO review_daily_account_stats (account_id, source_id, day, rating, sentiment, review_count,
-        respondable_count, responded_count, response_count, response_hours_sum)
-      SELECT p_account, source_id, day, rating, sentiment, review_count, respondable_count, responded_count,
-        response_count, response_hours_sum
-      FROM diff WHERE added ORDER BY day, source_id, rating, sentiment;
+      ${sql.raw(writtenByDifference("review_daily_account_stats", "review_daily_stats", ["day", "source_id", "rating", "sentiment"]))}
 
-      WITH fresh AS (
-        SELECT category, source_id, day, rating, sentiment, sum(review_count)::int AS review_count,
-          sum(respondable_count)::int AS respondable_count, sum(responded_count)::int AS responded_count,
-          sum(response_count)::int AS response_count, sum(response_hours_sum) AS response_hours_sum
-        FROM review_daily_category_stats WHERE account_id = p_account AND day = ANY(days)
-        GROUP BY category, day, source_id, rating, sentiment
-      ), held AS (
-        SELECT category, source_id, day, rating, sentiment, review_count, respondable_count, responded_count,
-          response_count, response_hours_sum
-        FROM review_daily_account_category_stats WHERE account_id = p_account AND day = ANY(days)
-      ), diff AS (
-        SELECT category, source_id, day, rating, sentiment, h.review_count IS NULL AS added, f.review_count,
-          f.respondable_count, f.responded_count, f.response_count, f.response_hours_sum
-        FROM fresh f FULL JOIN held h USING (category, source_id, day, rating, sentiment)
-        WHERE (f.review_count, f.respondable_count, f.responded_count, f.response_count, f.response_hours_sum)
-          IS DISTINCT FROM (h.review_count, h.respondable_count, h.responded_count, h.response_count, h.response_hours_sum)
-      ), gone AS (
-        DELETE FROM review_daily_account_category_stats s USING diff x
-        WHERE x.review_count IS NULL AND s.account_id = p_account AND s.category = x.category AND s.day = x.day
-          AND s.source_id = x.source_id AND s.rating = x.rating AND s.sentiment = x.sentiment
-      ), changed AS (
-        UPDATE review_daily_account_category_stats s SET review_count = x.review_count,
-          respondable_count = x.respondable_count, responded_count = x.responded_count,
-          response_count = x.response_count, response_hours_sum = x.response_hours_sum
-        FROM diff x
-        WHERE x.review_count IS NOT NULL AND NOT x.added AND s.account_id = p_account AND s.category = x.category
-          AND s.day = x.day AND s.source_id = x.source_id AND s.rating = x.rating AND s.sentiment = x.sentiment
-      )
-      INSERT INTO review_daily_account_category_stats (account_id, category, source_id, day, rating, sentiment,
-        review_count, respondable_count, responded_count, response_count, response_hours_sum)
-      SELECT p_account, category, source_id, day, rating, sentiment, review_count, respondable_count,
-        responded_count, response_count, response_hours_sum
-      FROM diff WHERE added ORDER BY category, day, source_id, rating, sentiment;
+      ${sql.raw(writtenByDifference("review_daily_account_category_stats", "review_daily_category_stats", ["category", "day", "source_id", "rating", "sentiment"]))}
     END
     $fn$;
   `.execute(db);

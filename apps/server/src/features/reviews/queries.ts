@@ -26,8 +26,9 @@ export const reviewSearchVector = sql`to_tsvector('english'::regconfig, coalesce
 /**
  * A statement with `keywords` (or one that holds it as a subquery) planned on every call (PLAN_EACH_CALL): its
  * best plan depends on how many reviews hold the words, which a generic plan cannot know. At 100,000 reviews,
- * six months of `cold` (one review in five) took 97 ms on the generic plan PostgreSQL settled on after five calls (it took the words for rare and
- * joined every match before sorting) and 3 ms planned with the words (it walks the date index to 26 matches).
+ * six months of `cold` (one review in five) took 97 ms on the generic plan PostgreSQL settled on after five
+ * calls (it took the words for rare and joined every match before sorting) and 3 ms planned with the words (it
+ * walks the date index to 26 matches).
  */
 function plannedForKeywords<Q extends { modifyEnd(modifier: Expression<unknown>): Q }>(qb: Q, f: ReviewFilter): Q {
   return f.keywords ? qb.modifyEnd(sql.raw(PLAN_EACH_CALL)) : qb;
