@@ -621,6 +621,24 @@ export interface ReviewDailyGroupStatsTable {
   response_hours_sum: number;
 }
 
+/**
+ * Migration 0038: an account's sums per day by one dimension (`kind` 0 rating, 1 source, 2 sentiment; the
+ * others null), from review_daily_account_stats: what the overview with no filter but the dates reads.
+ */
+export interface ReviewDailyAccountOverviewStatsTable {
+  account_id: string;
+  day: string;
+  kind: number;
+  rating: number | null;
+  source_id: string | null;
+  sentiment: number | null;
+  review_count: number;
+  respondable_count: number;
+  responded_count: number;
+  response_count: number;
+  response_hours_sum: number;
+}
+
 /** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
 export interface ReviewDailyGroupCategoryStatsTable {
   group_id: string;
@@ -1139,6 +1157,7 @@ export interface DB {
   keyword_monthly_group_stats: KeywordMonthlyGroupStatsTable;
   review_daily_group_category_stats: ReviewDailyGroupCategoryStatsTable;
   review_daily_group_stats: ReviewDailyGroupStatsTable;
+  review_daily_account_overview_stats: ReviewDailyAccountOverviewStatsTable;
   review_daily_search_stats: ReviewDailySearchStatsTable;
   analysis_runs: AnalysisRunsTable;
   review_bulk_actions: ReviewBulkActionsTable;

@@ -67,8 +67,8 @@ describe("the metrics overview cache", () => {
     // The triggers do not fire for a replica's writes: the roll-up changes without telling anyone.
     await t.ctx.database.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-      await sql`UPDATE review_daily_account_stats SET review_count = review_count + 10
-        WHERE account_id = ${accountId} AND day = ${DAY}::date AND rating = 1`.execute(trx);
+      await sql`UPDATE review_daily_account_overview_stats SET review_count = review_count + 10
+        WHERE account_id = ${accountId} AND day = ${DAY}::date AND kind = 0 AND rating = 1`.execute(trx);
     });
     expect((await overview()).total_reviews).toBe(before.total_reviews);
     await sql`NOTIFY sb_metrics`.execute(t.ctx.database.db);

@@ -84,7 +84,9 @@ export function overviewQuery(
   filters: MetricsFilters,
   granularity: Granularity,
 ): RawBuilder<OverviewCell> {
-  if (usesGroupRollup(filters)) return groupOverviewQuery(accountId, filters, granularity);
+  if (usesGroupRollup(filters) || usesAccountRollup(filters)) {
+    return kindRowsOverviewQuery(accountId, filters, granularity);
+  }
   const statement = sql<OverviewCell>`
     SELECT CASE GROUPING(c.source_id, c.sentiment) WHEN 3 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
       c.current, c.bucket, c.source_id, c.rating, c.sentiment,
@@ -114,26 +116,52 @@ export function usesGroupRollup(filters: MetricsFilters): boolean {
 }
 
 /**
- * The overview of one group from its daily sums by rating, source and sentiment (review_daily_group_stats):
- * the three kinds of OverviewCell directly, about 15 rows a day where the location rows are one per location,
- * source, rating and sentiment. Only the account's own group has rows under its account.
+ * Whether the account's overview rows (migration 0038) can answer: whole days and no filter at all. They hold
+ * the account's sums by one dimension each, so no other filter can be applied to them.
  */
-function groupOverviewQuery(accountId: string, filters: MetricsFilters, granularity: Granularity) {
+export function usesAccountRollup(filters: MetricsFilters): boolean {
+  return (
+    filters.dayAligned &&
+    filters.groupIds.length === 0 &&
+    filters.locationIds.length === 0 &&
+    filters.sourceIds.length === 0 &&
+    filters.ratings.length === 0 &&
+    filters.sentiments.length === 0 &&
+    filters.categories.length === 0
+  );
+}
+
+/**
+ * The overview from daily sums by rating, source and sentiment, one dimension per row: of one group
+ * (review_daily_group_stats) or of the whole account (review_daily_account_overview_stats). The three kinds of
+ * OverviewCell directly, summed once: about 15 rows a day, where the rows by location (or by the account's
+ * source, rating and sentiment together) are many more and must be summed twice. Only the account's own group
+ * has rows under its account.
+ */
+function kindRowsOverviewQuery(accountId: string, filters: MetricsFilters, granularity: Granularity) {
   const previous = previousPeriod(filters);
   const from = dayOf(filters.from);
+  const group = filters.groupIds[0];
+  const rows =
+    group === undefined
+      ? sql`review_daily_account_overview_stats s WHERE s.account_id = ${accountId}`
+      : sql`review_daily_group_stats s WHERE s.group_id = ${group}::uuid AND s.account_id = ${accountId}`;
+  // Summed by the kind's number and the bucket's date, named and written as text after: a fifth less work per row.
   return sql<OverviewCell>`
-    SELECT CASE s.kind WHEN 0 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
-      s.day >= ${from}::date AS current,
-      CASE WHEN s.kind = 0 AND s.day >= ${from}::date
-        THEN date_trunc(${sql.lit(granularity)}, s.day::timestamp)::date::text END AS bucket,
-      s.source_id, s.rating::int AS rating, s.sentiment::int AS sentiment,
-      sum(s.review_count)::int AS review_count, sum(s.respondable_count)::int AS respondable_count,
-      sum(s.responded_count)::int AS responded_count, sum(s.response_count)::int AS response_count,
-      sum(s.response_hours_sum)::float8 AS response_hours_sum
-    FROM review_daily_group_stats s
-    WHERE s.group_id = ${filters.groupIds[0]!}::uuid AND s.account_id = ${accountId}
-      AND s.day >= ${dayOf(previous.from)}::date AND s.day <= ${dayOf(filters.to)}::date
-    GROUP BY 1, 2, 3, 4, 5, 6`;
+    SELECT CASE c.kind WHEN 0 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
+      c.current, c.bucket::text AS bucket, c.source_id, c.rating, c.sentiment, c.review_count,
+      c.respondable_count, c.responded_count, c.response_count, c.response_hours_sum
+    FROM (
+      SELECT s.kind, s.day >= ${from}::date AS current,
+        CASE WHEN s.kind = 0 AND s.day >= ${from}::date
+          THEN date_trunc(${sql.lit(granularity)}, s.day::timestamp)::date END AS bucket,
+        s.source_id, s.rating::int AS rating, s.sentiment::int AS sentiment,
+        sum(s.review_count)::int AS review_count, sum(s.respondable_count)::int AS respondable_count,
+        sum(s.responded_count)::int AS responded_count, sum(s.response_count)::int AS response_count,
+        sum(s.response_hours_sum)::float8 AS response_hours_sum
+      FROM ${rows}
+        AND s.day >= ${dayOf(previous.from)}::date AND s.day <= ${dayOf(filters.to)}::date
+      GROUP BY 1, 2, 3, 4, 5, 6) c`;
 }
 
 /** The overview's cells: the current and the previous period, by bucket (current only), source, rating and sentiment. */

@@ -467,6 +467,12 @@ async function recomputed(db: Kysely<DB>, account: string) {
       GROUP BY GROUPING SETS ((gl.group_id, rv.day, rv.stars), (gl.group_id, rv.day, rv.source_id),
         (gl.group_id, rv.day, rv.sentiment))
       ORDER BY 1, 2, 3, 4, 5, 6`),
+    review_daily_account_overview_stats: await run(sql`SELECT rv.day::text AS day,
+      CASE GROUPING(rv.stars, rv.source_id, rv.sentiment) WHEN 3 THEN 0 WHEN 5 THEN 1 ELSE 2 END AS kind,
+      rv.stars AS rating, rv.source_id, rv.sentiment, ${counts}
+      FROM ${reviews} rv
+      GROUP BY GROUPING SETS ((rv.day, rv.stars), (rv.day, rv.source_id), (rv.day, rv.sentiment))
+      ORDER BY 1, 2, 3, 4, 5`),
     review_daily_search_stats: await run(sql`SELECT l.lexeme, rv.day::text AS day, count(DISTINCT rv.id)::int AS n
       FROM ${reviews} rv CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english',
         concat_ws(' ', coalesce(rv.title, ''), coalesce(rv.content, ''), coalesce(rv.author_name, ''))))) AS l(lexeme)
@@ -490,6 +496,8 @@ async function stored(db: Kysely<DB>, account: string) {
       ${counts} FROM review_daily_account_category_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
     review_daily_group_stats: await run(sql`SELECT group_id, day::text, kind, rating, source_id, sentiment, ${counts}
       FROM review_daily_group_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5, 6`),
+    review_daily_account_overview_stats: await run(sql`SELECT day::text, kind, rating, source_id, sentiment, ${counts}
+      FROM review_daily_account_overview_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
     review_daily_search_stats: await run(sql`SELECT lexeme, day::text, review_count AS n
       FROM review_daily_search_stats WHERE account_id = ${account} ORDER BY 1, 2`),
   };
