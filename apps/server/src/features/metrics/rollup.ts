@@ -35,7 +35,7 @@ export async function refreshDailyStats(database: Database | Executor, scope: Re
   await sql`SELECT review_rollups_recount(${scope.accountId}::uuid)`.execute(db);
 }
 
-/** Rebuilds every account's roll-ups (the nightly job). */
+/** Rebuilds every account's roll-ups (the nightly job); on the embedded database, then gathers the statistics. */
 export async function rebuildAllDailyStats(database: Database): Promise<number> {
   const accounts = await database.db.selectFrom("reviews").select("account_id").distinct().execute();
   const withStats = await sql<{
@@ -43,5 +43,9 @@ export async function rebuildAllDailyStats(database: Database): Promise<number> 
   }>`SELECT DISTINCT account_id FROM review_daily_account_stats`.execute(database.db);
   const ids = new Set([...accounts.map((a) => a.account_id), ...withStats.rows.map((a) => a.account_id)]);
   for (const accountId of ids) await refreshDailyStats(database, { accountId });
+  // The embedded database has no autovacuum daemon, so nothing else gathers the planner's statistics there: without
+  // them every roll-up is taken for a handful of rows and summed by sorting. Once a night, after every roll-up has
+  // been written again. (A PostgreSQL server's autovacuum does this as the tables change.)
+  if (database.embedded) await sql`ANALYZE`.execute(database.db);
   return ids.size;
 }

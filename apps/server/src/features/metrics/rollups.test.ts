@@ -18,7 +18,7 @@ import { upsertReviews } from "../ingestion/upsert.ts";
 import type { SourceReview } from "../reviews/connectors/connector.ts";
 import { granularityOf, parseMetricsFilters } from "./filters.ts";
 import { canUseRollup, overviewQuery, sourceIdsOf, sourceNames } from "./queries.ts";
-import { refreshDailyStats } from "./rollup.ts";
+import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 import { summarize } from "./service.ts";
 
 // The category roll-ups (migration 0008) and the group filter, checked against the reviews table.
@@ -866,5 +866,21 @@ describe("roll-ups kept by the database", () => {
     expect(await stored(db, account)).toEqual(expected);
     await db.updateTable("accounts").set({ time_zone: TZ }).where("id", "=", account).execute();
     await refreshDailyStats(t.ctx.database, { accountId: account });
+  });
+
+  it("are rebuilt for every account by the nightly job, which gathers the embedded database's statistics", async () => {
+    const db = t.ctx.database.db;
+    const expected = await recomputed(db, account);
+    await sql`DELETE FROM review_daily_account_overview_stats WHERE account_id = ${account}`.execute(db);
+    const analyzed = async () =>
+      (
+        await sql<{ at: Date | null }>`SELECT last_analyze AS at FROM pg_stat_user_tables
+          WHERE relname = 'review_daily_account_overview_stats'`.execute(db)
+      ).rows[0]?.at ?? null;
+    const before = await analyzed();
+    expect(await rebuildAllDailyStats(t.ctx.database)).toBeGreaterThanOrEqual(1);
+    expect(await stored(db, account)).toEqual(expected);
+    // No autovacuum daemon runs in the embedded database; a PostgreSQL server's gathers them on its own.
+    if (t.ctx.database.embedded) expect((await analyzed())?.getTime() ?? 0).toBeGreaterThan(before?.getTime() ?? 0);
   });
 });
