@@ -33,9 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX review_daily_account_overview_stats_account_day_idx
       ON review_daily_account_overview_stats(account_id, day);
 
-    -- The overview rows of an account on p_days (NULL: every day) from its account rows (already recounted). A
-    -- whole account's rows are written in the order of their days, so that a range of days is a range of the
-    -- table's pages (grouping sets emit one dimension at a time: a year's rows would be on every page).
+    -- The overview rows of an account on p_days (NULL: every day) from its account rows (already recounted),
+    -- written in the order of their days, so that a range of days is a range of the table's pages (grouping sets
+    -- emit one dimension at a time: a bulk load's year of rows would be on every page).
     CREATE FUNCTION overview_account_rollups_recount(p_account uuid, p_days date[])
     RETURNS void LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -65,7 +65,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         sum(s.response_hours_sum)
       FROM review_daily_account_stats s
       WHERE s.account_id = p_account AND s.day = ANY(ds)
-      GROUP BY GROUPING SETS ((s.day, s.rating), (s.day, s.source_id), (s.day, s.sentiment));
+      GROUP BY GROUPING SETS ((s.day, s.rating), (s.day, s.source_id), (s.day, s.sentiment))
+      ORDER BY s.day;
     END
     $fn$;
   `.execute(db);
