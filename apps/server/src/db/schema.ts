@@ -605,9 +605,8 @@ export interface ReviewDailySearchStatsTable {
   review_count: number;
 }
 
-/** A group's daily overview sums, one dimension per row (migration 0035): kind 0 by rating, 1 by source, 2 by sentiment. */
-export interface ReviewDailyGroupStatsTable {
-  group_id: string;
+/** Daily overview sums, one dimension per row: kind 0 by rating, 1 by source, 2 by sentiment (the others null). */
+interface DailyKindSums {
   account_id: string;
   day: string;
   kind: number;
@@ -621,23 +620,13 @@ export interface ReviewDailyGroupStatsTable {
   response_hours_sum: number;
 }
 
-/**
- * Migration 0038: an account's sums per day by one dimension (`kind` 0 rating, 1 source, 2 sentiment; the
- * others null), from review_daily_account_stats: what the overview with no filter but the dates reads.
- */
-export interface ReviewDailyAccountOverviewStatsTable {
-  account_id: string;
-  day: string;
-  kind: number;
-  rating: number | null;
-  source_id: string | null;
-  sentiment: number | null;
-  review_count: number;
-  respondable_count: number;
-  responded_count: number;
-  response_count: number;
-  response_hours_sum: number;
+/** A group's daily overview sums (migration 0035). */
+export interface ReviewDailyGroupStatsTable extends DailyKindSums {
+  group_id: string;
 }
+
+/** An account's daily overview sums, from review_daily_account_stats (migration 0038). */
+export type ReviewDailyAccountOverviewStatsTable = DailyKindSums;
 
 /** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
 export interface ReviewDailyGroupCategoryStatsTable {

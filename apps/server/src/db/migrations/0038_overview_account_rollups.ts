@@ -15,6 +15,28 @@ import { type Kysely, sql } from "kysely";
 // rebuilt. Those account rows send NOTIFY sb_metrics in the same transaction (migration 0032), so cached
 // overviews are dropped when these change. Only an overview with no filter but whole days reads them
 // (features/metrics/queries.ts).
+
+/**
+ * The statements writing an account's overview rows from its account rows: of the days in the array variable
+ * `days`, or of every day (null); the function holds both, each planned for its case. The rows are written in the
+ * order of their days, so that a range of days is a range of the table's pages (grouping sets emit one dimension
+ * at a time: a bulk load's year of rows would be on every page).
+ */
+function rewritten(days: string | null): string {
+  const onDays = (column: string) => (days === null ? "" : ` AND ${column} = ANY(${days})`);
+  return `DELETE FROM review_daily_account_overview_stats WHERE account_id = p_account${onDays("day")};
+      INSERT INTO review_daily_account_overview_stats (account_id, day, kind, rating, source_id, sentiment,
+        review_count, respondable_count, responded_count, response_count, response_hours_sum)
+      SELECT p_account, s.day, CASE GROUPING(s.rating, s.source_id, s.sentiment) WHEN 3 THEN 0 WHEN 5 THEN 1 ELSE 2 END,
+        s.rating, s.source_id, s.sentiment,
+        sum(s.review_count), sum(s.respondable_count), sum(s.responded_count), sum(s.response_count),
+        sum(s.response_hours_sum)
+      FROM review_daily_account_stats s
+      WHERE s.account_id = p_account${onDays("s.day")}
+      GROUP BY GROUPING SETS ((s.day, s.rating), (s.day, s.source_id), (s.day, s.sentiment))
+      ORDER BY s.day;`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE review_daily_account_overview_stats (
@@ -32,44 +54,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX review_daily_account_overview_stats_account_day_idx
       ON review_daily_account_overview_stats(account_id, day);
-
-    -- The overview rows of an account on p_days (NULL: every day) from its account rows (already recounted),
-    -- written in the order of their days, so that a range of days is a range of the table's pages (grouping sets
-    -- emit one dimension at a time: a bulk load's year of rows would be on every page).
+  `.execute(db);
+  // The overview rows of an account on p_days (NULL: every day) from its account rows (already recounted).
+  await sql
+    .raw(`
     CREATE FUNCTION overview_account_rollups_recount(p_account uuid, p_days date[])
     RETURNS void LANGUAGE plpgsql AS $fn$
     DECLARE
       ds date[];
     BEGIN
       IF p_days IS NULL THEN
-        DELETE FROM review_daily_account_overview_stats WHERE account_id = p_account;
-        INSERT INTO review_daily_account_overview_stats (account_id, day, kind, rating, source_id, sentiment,
-          review_count, respondable_count, responded_count, response_count, response_hours_sum)
-        SELECT p_account, s.day, CASE GROUPING(s.rating, s.source_id, s.sentiment) WHEN 3 THEN 0 WHEN 5 THEN 1 ELSE 2 END,
-          s.rating, s.source_id, s.sentiment,
-          sum(s.review_count), sum(s.respondable_count), sum(s.responded_count), sum(s.response_count),
-          sum(s.response_hours_sum)
-        FROM review_daily_account_stats s
-        WHERE s.account_id = p_account
-        GROUP BY GROUPING SETS ((s.day, s.rating), (s.day, s.source_id), (s.day, s.sentiment))
-        ORDER BY s.day;
+        ${rewritten(null)}
         RETURN;
       END IF;
       SELECT array_agg(DISTINCT d ORDER BY d) INTO ds FROM unnest(p_days) d;
-      DELETE FROM review_daily_account_overview_stats WHERE account_id = p_account AND day = ANY(ds);
-      INSERT INTO review_daily_account_overview_stats (account_id, day, kind, rating, source_id, sentiment,
-        review_count, respondable_count, responded_count, response_count, response_hours_sum)
-      SELECT p_account, s.day, CASE GROUPING(s.rating, s.source_id, s.sentiment) WHEN 3 THEN 0 WHEN 5 THEN 1 ELSE 2 END,
-        s.rating, s.source_id, s.sentiment,
-        sum(s.review_count), sum(s.respondable_count), sum(s.responded_count), sum(s.response_count),
-        sum(s.response_hours_sum)
-      FROM review_daily_account_stats s
-      WHERE s.account_id = p_account AND s.day = ANY(ds)
-      GROUP BY GROUPING SETS ((s.day, s.rating), (s.day, s.source_id), (s.day, s.sentiment))
-      ORDER BY s.day;
+      ${rewritten("ds")}
     END
-    $fn$;
-  `.execute(db);
+    $fn$`)
+    .execute(db);
   await recountWrapper(db, true);
 
   // The overview rows of the roll-ups that exist already.

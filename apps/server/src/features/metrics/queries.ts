@@ -84,9 +84,8 @@ export function overviewQuery(
   filters: MetricsFilters,
   granularity: Granularity,
 ): RawBuilder<OverviewCell> {
-  if (usesGroupRollup(filters) || usesAccountRollup(filters)) {
-    return kindRowsOverviewQuery(accountId, filters, granularity);
-  }
+  const kindRows = kindRowsOf(filters);
+  if (kindRows) return kindRowsOverviewQuery(accountId, kindRows, filters, granularity);
   const statement = sql<OverviewCell>`
     SELECT CASE GROUPING(c.source_id, c.sentiment) WHEN 3 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
       c.current, c.bucket, c.source_id, c.rating, c.sentiment,
@@ -99,36 +98,21 @@ export function overviewQuery(
 }
 
 /**
- * Whether the group roll-up (migration 0035) can answer: whole days, exactly one group and no other filter. Its
- * rows hold the group's sums by one dimension each, so another filter cannot be applied to them, and two
- * groups' rows cannot be added (a location in both would count twice).
+ * Which rows by one dimension (sums by rating, by source, by sentiment; another filter cannot be applied to them)
+ * answer the overview: the account's (migration 0038) with no filter but whole days; one group's (migration 0035)
+ * with that group alone (two groups' rows cannot be added: a location in both would count twice); else none.
  */
-export function usesGroupRollup(filters: MetricsFilters): boolean {
-  return (
+export function kindRowsOf(filters: MetricsFilters): { group: string } | "account" | null {
+  const datesOnly =
     filters.dayAligned &&
-    filters.groupIds.length === 1 &&
     filters.locationIds.length === 0 &&
     filters.sourceIds.length === 0 &&
     filters.ratings.length === 0 &&
     filters.sentiments.length === 0 &&
-    filters.categories.length === 0
-  );
-}
-
-/**
- * Whether the account's overview rows (migration 0038) can answer: whole days and no filter at all. They hold
- * the account's sums by one dimension each, so no other filter can be applied to them.
- */
-export function usesAccountRollup(filters: MetricsFilters): boolean {
-  return (
-    filters.dayAligned &&
-    filters.groupIds.length === 0 &&
-    filters.locationIds.length === 0 &&
-    filters.sourceIds.length === 0 &&
-    filters.ratings.length === 0 &&
-    filters.sentiments.length === 0 &&
-    filters.categories.length === 0
-  );
+    filters.categories.length === 0;
+  if (!datesOnly || filters.groupIds.length > 1) return null;
+  const group = filters.groupIds[0];
+  return group === undefined ? "account" : { group };
 }
 
 /**
@@ -138,14 +122,18 @@ export function usesAccountRollup(filters: MetricsFilters): boolean {
  * source, rating and sentiment together) are many more and must be summed twice. Only the account's own group
  * has rows under its account.
  */
-function kindRowsOverviewQuery(accountId: string, filters: MetricsFilters, granularity: Granularity) {
+function kindRowsOverviewQuery(
+  accountId: string,
+  kindRows: { group: string } | "account",
+  filters: MetricsFilters,
+  granularity: Granularity,
+) {
   const previous = previousPeriod(filters);
   const from = dayOf(filters.from);
-  const group = filters.groupIds[0];
   const rows =
-    group === undefined
+    kindRows === "account"
       ? sql`review_daily_account_overview_stats s WHERE s.account_id = ${accountId}`
-      : sql`review_daily_group_stats s WHERE s.group_id = ${group}::uuid AND s.account_id = ${accountId}`;
+      : sql`review_daily_group_stats s WHERE s.group_id = ${kindRows.group}::uuid AND s.account_id = ${accountId}`;
   // Summed by the kind's number and the bucket's date, named and written as text after: a fifth less work per row.
   return sql<OverviewCell>`
     SELECT CASE c.kind WHEN 0 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
