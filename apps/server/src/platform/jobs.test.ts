@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { type JobDefinition, Jobs, nextRun } from "./jobs.ts";
+import { isCronExpression, type JobDefinition, Jobs, nextRun } from "./jobs.ts";
 
 // Jobs instances of our own on the test app's real database (the app's own queue runs no workers).
 // Instants are far in the future so that no minute tick of real time fires these schedules.
@@ -56,6 +56,25 @@ async function scheduleRow(name: string) {
 }
 
 describe("schedules", () => {
+  it("keeps the planned slot when started again with the same time, and moves it when the time changes", async () => {
+    const { definition } = recorder();
+    const jobs = await startJobs([definition]);
+    const name = await schedule(jobs, definition.name, "0 13 * * *", new Date("2099-01-01T00:00:00Z"));
+    await jobs.ensureSchedule({ name, cron: "0 13 * * *", job: definition.name }, new Date("2099-01-05T00:00:00Z"));
+    expect((await scheduleRow(name)).next_run_at.toISOString()).toBe("2099-01-01T13:00:00.000Z");
+    await jobs.ensureSchedule({ name, cron: "30 2 * * *", job: definition.name }, new Date("2099-01-01T00:00:00Z"));
+    expect(await scheduleRow(name)).toMatchObject({
+      cron: "30 2 * * *",
+      next_run_at: new Date("2099-01-01T02:30:00Z"),
+    });
+  });
+
+  it("tells a cron expression from anything else", () => {
+    expect(isCronExpression("15 3 * * *")).toBe(true);
+    expect(isCronExpression("every night")).toBe(false);
+    expect(isCronExpression("61 3 * * *")).toBe(false);
+  });
+
   it("computes the next run in the schedule's time zone", () => {
     const after = new Date("2099-03-02T00:00:00Z");
     expect(nextRun("0 13 * * *", after).toISOString()).toBe("2099-03-02T13:00:00.000Z");

@@ -1,5 +1,5 @@
 import { CronExpressionParser } from "cron-parser";
-import { CompiledQuery, type Kysely } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Database } from "../db/database.ts";
@@ -47,6 +47,16 @@ export type JobState = JobWithMetadata["state"];
 /** The next time a cron fires strictly after `after`, in the schedule's time zone. */
 export function nextRun(cron: string, after: Date, timeZone = "UTC"): Date {
   return CronExpressionParser.parse(cron, { currentDate: after, tz: timeZone }).next().toDate();
+}
+
+/** Whether `cron` is a cron expression that fires (for settings read at start). */
+export function isCronExpression(cron: string): boolean {
+  try {
+    nextRun(cron, new Date());
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -179,9 +189,16 @@ export class Jobs {
         next_run_at: nextRun(def.cron, now, tz),
       })
       .onConflict((oc) =>
-        oc
-          .column("name")
-          .doUpdateSet({ cron: def.cron, time_zone: tz, job: def.job, data: JSON.stringify(def.data ?? {}) }),
+        oc.column("name").doUpdateSet((eb) => ({
+          cron: def.cron,
+          time_zone: tz,
+          job: def.job,
+          data: JSON.stringify(def.data ?? {}),
+          // A new time (or zone) takes effect now; the same one keeps the slot already planned.
+          next_run_at: sql<Date>`CASE WHEN ${eb.ref("schedules.cron")} = ${eb.ref("excluded.cron")}
+            AND ${eb.ref("schedules.time_zone")} = ${eb.ref("excluded.time_zone")}
+            THEN ${eb.ref("schedules.next_run_at")} ELSE ${eb.ref("excluded.next_run_at")} END`,
+        })),
       )
       .execute();
   }
