@@ -46,7 +46,17 @@ export interface Config {
    * with node:cluster and sharing PORT (default 1: this process alone). See main.ts and docs/architecture.md.
    */
   appProcesses?: number | undefined;
+  /**
+   * ROLLUP_REBUILD_CRON: when the nightly rebuild of every account's roll-ups runs (a cron expression in UTC;
+   * default `15 3 * * *`), or `off` for never (the triggers keep the roll-ups current; the rebuild is a safety
+   * net). On the embedded database the rebuild holds the database while it runs (about 45 s for the demo), so an
+   * operator picks a quiet hour. Not a cron expression: main.ts refuses to start.
+   */
+  rollupRebuildCron: string | null;
 }
+
+/** The nightly roll-up rebuild's default time: 03:15 UTC. */
+export const DEFAULT_ROLLUP_REBUILD_CRON = "15 3 * * *";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -74,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilioFrom: env.TWILIO_FROM || undefined,
     sandboxTwilioPort: positiveInteger(env.SANDBOX_TWILIO_PORT),
     appProcesses: positiveInteger(env.APP_PROCESSES),
+    rollupRebuildCron:
+      env.ROLLUP_REBUILD_CRON === "off" ? null : env.ROLLUP_REBUILD_CRON || DEFAULT_ROLLUP_REBUILD_CRON,
   };
 }
 

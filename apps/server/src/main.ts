@@ -10,6 +10,7 @@ import { seedReferenceData } from "./features/geo/seed.ts";
 import { npiSandboxFeature } from "./features/npi/index.ts";
 import { sandboxesFeature, twilioSandboxFeature } from "./features/sandboxes/index.ts";
 import type { Feature } from "./platform/feature.ts";
+import { isCronExpression } from "./platform/jobs.ts";
 
 // One process by default. APP_PROCESSES=N (N > 1, with DATABASE_URL) runs N app processes on one
 // PostgreSQL server: this process (the primary) migrates and seeds the reference data once, then forks
@@ -23,6 +24,12 @@ const config = loadConfig();
 const processes = config.appProcesses ?? 1;
 if (process.env.APP_PROCESSES && config.appProcesses === undefined) {
   console.error(`APP_PROCESSES must be a whole number of at least 1 (it is "${process.env.APP_PROCESSES}").`);
+  process.exit(1);
+}
+if (config.rollupRebuildCron !== null && !isCronExpression(config.rollupRebuildCron)) {
+  console.error(
+    `ROLLUP_REBUILD_CRON must be a cron expression (such as "15 3 * * *", in UTC) or "off" (it is "${config.rollupRebuildCron}").`,
+  );
   process.exit(1);
 }
 if (processes > 1 && !config.databaseUrl) {

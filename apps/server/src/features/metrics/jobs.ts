@@ -21,5 +21,8 @@ export async function registerMetricsJobs(ctx: AppContext) {
     name: REFRESH_DAILY_STATS,
     handler: async (data) => refreshDailyStats(ctx.database, data),
   });
-  await ctx.jobs.ensureSchedule({ name: REBUILD_DAILY_STATS, cron: "15 3 * * *", job: REBUILD_DAILY_STATS });
+  // ROLLUP_REBUILD_CRON (config.ts): when, or `off`.
+  const cron = ctx.config.rollupRebuildCron;
+  if (cron === null) await ctx.jobs.removeSchedule(REBUILD_DAILY_STATS);
+  else await ctx.jobs.ensureSchedule({ name: REBUILD_DAILY_STATS, cron, job: REBUILD_DAILY_STATS });
 }
