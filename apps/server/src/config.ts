@@ -56,7 +56,7 @@ export interface Config {
 }
 
 /** The nightly roll-up rebuild's default time: 03:15 UTC. */
-export const DEFAULT_ROLLUP_REBUILD_CRON = "15 3 * * *";
+const DEFAULT_ROLLUP_REBUILD_CRON = "15 3 * * *";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);

@@ -130,10 +130,10 @@ function kindRowsOverviewQuery(
 ) {
   const previous = previousPeriod(filters);
   const from = dayOf(filters.from);
-  const rows =
+  const [table, ofGroup] =
     kindRows === "account"
-      ? sql`review_daily_account_overview_stats s WHERE s.account_id = ${accountId}`
-      : sql`review_daily_group_stats s WHERE s.group_id = ${kindRows.group}::uuid AND s.account_id = ${accountId}`;
+      ? [sql`review_daily_account_overview_stats`, sql`true`]
+      : [sql`review_daily_group_stats`, sql`s.group_id = ${kindRows.group}::uuid`];
   // Summed by the kind's number and the bucket's date, named and written as text after: a fifth less work per row.
   return sql<OverviewCell>`
     SELECT CASE c.kind WHEN 0 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
@@ -147,7 +147,8 @@ function kindRowsOverviewQuery(
         sum(s.review_count)::int AS review_count, sum(s.respondable_count)::int AS respondable_count,
         sum(s.responded_count)::int AS responded_count, sum(s.response_count)::int AS response_count,
         sum(s.response_hours_sum)::float8 AS response_hours_sum
-      FROM ${rows}
+      FROM ${table} s
+      WHERE ${ofGroup} AND s.account_id = ${accountId}
         AND s.day >= ${dayOf(previous.from)}::date AND s.day <= ${dayOf(filters.to)}::date
       GROUP BY 1, 2, 3, 4, 5, 6) c`;
 }
