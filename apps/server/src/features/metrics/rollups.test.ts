@@ -1,6 +1,6 @@
 import { ANSWERED_RESPONSE_STATUSES } from "@starboard/contract/review-answered";
 import fc from "fast-check";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { Kysely, PostgresDialect, type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { up as categoryRollupsUp } from "../../db/migrations/0008_category_rollups.ts";
 import type { DB } from "../../db/schema.ts";
@@ -510,6 +510,7 @@ const INSTANTS = [3, 4, 5, 6, 7, 18].flatMap((hour) =>
 );
 const STATUSES = ["published", "pending", "error_published", "pending_delete", "deleted"] as const;
 
+type Review = typeof reviewValues extends fc.Arbitrary<infer T> ? T : never;
 const reviewValues = fc.record({
   location: fc.nat(2),
   source: fc.constantFrom("google", "yelp"),
@@ -890,19 +891,107 @@ describe("roll-ups kept by the database", () => {
     }
   });
 
-  it("are rebuilt for every account by the nightly job, which gathers the embedded database's statistics", async () => {
-    const db = t.ctx.database.db;
+  it("are rebuilt by the nightly job in short statements, mending any row gone wrong, and statistics gathered", async () => {
+    const database = t.ctx.database;
+    const db = database.db;
+    await db.deleteFrom("reviews").where("account_id", "=", account).execute();
+    // Reviews on three days at every location, and a fourth day at one.
+    const rows: Review[] = [0, 1, 2].flatMap((location) =>
+      [8, 9, 10].map((day) => ({
+        location,
+        source: day === 9 ? "yelp" : "google",
+        rating: ((location + day) % 5) + 1,
+        sentiment: 1,
+        categories: ["food"],
+        at: new Date(Date.UTC(2024, 2, day, 18)).toISOString(),
+        respondable: true,
+        deleted: false,
+        text: "Great food and friendly staff.",
+        title: null,
+        author: "Pat",
+      })),
+    );
+    rows.push({ ...rows[0]!, location: 1, rating: 2, sentiment: -1, at: "2024-03-11T18:00:00Z", text: "Cold food." });
+    await apply(db, { kind: "insert", rows });
     const expected = await recomputed(db, account);
-    await sql`DELETE FROM review_daily_account_overview_stats WHERE account_id = ${account}`.execute(db);
+    const [group] = await db
+      .selectFrom("groups")
+      .select("id")
+      .where("account_id", "=", account)
+      .orderBy("id")
+      .execute();
+    // Rows gone wrong in every roll-up: counts changed, rows missing, and rows on a day without any review.
+    await sql`UPDATE review_daily_stats SET review_count = review_count + 5 WHERE account_id = ${account}
+      AND day = '2024-03-09'`.execute(db);
+    await sql`UPDATE review_daily_account_category_stats SET review_count = 40 WHERE account_id = ${account}`.execute(
+      db,
+    );
+    await sql`DELETE FROM review_daily_account_overview_stats WHERE account_id = ${account} AND day = '2024-03-10'`.execute(
+      db,
+    );
+    await sql`DELETE FROM review_daily_group_stats WHERE account_id = ${account} AND kind = 1`.execute(db);
+    const stale = { account, location: locations[0]!, source: sources.google!, group: group!.id };
+    await sql`INSERT INTO review_daily_stats (account_id, location_id, day, source_id, rating, sentiment, review_count,
+      respondable_count, responded_count, response_count, response_hours_sum)
+      VALUES (${stale.account}, ${stale.location}, '2020-01-01', ${stale.source}, 3, 0, 1, 0, 0, 0, 0)`.execute(db);
+    await sql`INSERT INTO review_daily_account_stats (account_id, source_id, day, rating, sentiment, review_count,
+      respondable_count, responded_count, response_count, response_hours_sum)
+      VALUES (${stale.account}, ${stale.source}, '2020-01-02', 3, 0, 1, 0, 0, 0, 0)`.execute(db);
+    await sql`INSERT INTO review_daily_account_overview_stats (account_id, day, kind, rating, review_count,
+      respondable_count, responded_count, response_count, response_hours_sum)
+      VALUES (${stale.account}, '2020-01-03', 0, 3, 1, 0, 0, 0, 0)`.execute(db);
+    await sql`INSERT INTO review_daily_group_stats (group_id, account_id, day, kind, rating, review_count,
+      respondable_count, responded_count, response_count, response_hours_sum)
+      VALUES (${stale.group}, ${stale.account}, '2020-01-04', 0, 3, 1, 0, 0, 0, 0)`.execute(db);
+    await sql`INSERT INTO review_daily_search_stats (account_id, lexeme, day, review_count)
+      VALUES (${stale.account}, 'stale', '2020-01-05', 1)`.execute(db);
+    await sql`INSERT INTO keyword_monthly_group_stats (group_id, account_id, month, keyword, category, positive_count,
+      negative_count, neutral_count) VALUES (${stale.group}, ${stale.account}, '2024-03-01', 'soup', 'food', 2, 1, 0)`.execute(
+      db,
+    );
+    await sql`UPDATE review_daily_search_stats SET review_count = 7 WHERE account_id = ${account}
+      AND lexeme = 'food' AND day = '2024-03-08'`.execute(db);
+    expect(await stored(db, account)).not.toEqual(expected);
+
+    // Every statement the rebuild sends, seen through a logging client on the same pool.
+    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+    const logged = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: (event) => {
+        if (event.level === "query") statements.push(event.query);
+      },
+    });
     const analyzed = async () =>
       (
         await sql<{ at: Date | null }>`SELECT last_analyze AS at FROM pg_stat_user_tables
           WHERE relname = 'review_daily_account_overview_stats'`.execute(db)
       ).rows[0]?.at ?? null;
     const before = await analyzed();
-    expect(await rebuildAllDailyStats(t.ctx.database)).toBeGreaterThanOrEqual(1);
+    // Three keys a statement: one day of the account's three locations.
+    expect(await rebuildAllDailyStats({ ...database, db: logged }, { keysPerStep: 3 })).toBeGreaterThanOrEqual(1);
     expect(await stored(db, account)).toEqual(expected);
+
+    // No statement rebuilt a whole account: the recounts went a day a statement (three keys: the day at each
+    // location), for each of the four days with reviews and each day with a stale row.
+    const recounts = statements.filter((s) => /review_rollups_recount\(/.test(s.sql) && s.parameters[0] === account);
+    expect(recounts.map((s) => [...new Set(s.parameters[2] as string[])])).toEqual([
+      ["2020-01-01"],
+      ["2020-01-02"],
+      ["2020-01-03"],
+      ["2020-01-04"],
+      ["2020-01-05"],
+      ["2024-03-08"],
+      ["2024-03-09"],
+      ["2024-03-10"],
+      ["2024-03-11"],
+    ]);
+    expect(recounts.every((s) => (s.parameters[1] as string[]).length === 3)).toBe(true);
+    // The group's months of keyword rows are written anew from its days (which hold none here).
+    expect(
+      (await sql`SELECT count(*)::int AS n FROM keyword_monthly_group_stats WHERE account_id = ${account}`.execute(db))
+        .rows,
+    ).toEqual([{ n: 0 }]);
     // No autovacuum daemon runs in the embedded database; a PostgreSQL server's gathers them on its own.
-    if (t.ctx.database.embedded) expect((await analyzed())?.getTime() ?? 0).toBeGreaterThan(before?.getTime() ?? 0);
+    if (database.embedded) expect((await analyzed())?.getTime() ?? 0).toBeGreaterThan(before?.getTime() ?? 0);
   });
 });
