@@ -17,7 +17,7 @@ import { type Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { upsertReviews } from "../ingestion/upsert.ts";
 import type { SourceReview } from "../reviews/connectors/connector.ts";
 import { granularityOf, parseMetricsFilters } from "./filters.ts";
-import { canUseRollup, overviewQuery, sourceIdsOf, sourceNames } from "./queries.ts";
+import { canUseRollup, overviewQuery, sourceNamesOf } from "./queries.ts";
 import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 import { summarize } from "./service.ts";
 
@@ -224,7 +224,7 @@ async function fromReviews(query: string): Promise<Overview> {
   expect(canUseRollup(filters)).toBe(false);
   const granularity = granularityOf(filters);
   const { rows } = await overviewQuery(accountId, TZ, filters, granularity).execute(db);
-  const names = await sourceNames(db, sourceIdsOf(rows));
+  const names = sourceNamesOf(rows);
   return JSON.parse(JSON.stringify(summarize(filters, granularity, rows, names)));
 }
 

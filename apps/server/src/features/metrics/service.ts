@@ -17,7 +17,7 @@ import {
   metricsFiltersOf,
   previousPeriod as previousPeriodOf,
 } from "./filters.ts";
-import { firstPublishedAt, type OverviewCell, overviewQuery, sourceIdsOf, sourceNames } from "./queries.ts";
+import { firstPublishedAt, type OverviewCell, overviewQuery, sourceNamesOf } from "./queries.ts";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const TOP_SOURCES = 4;
@@ -26,7 +26,7 @@ type OverviewQuery = RouteParsed<typeof metricsRoutes.metricsOverview>["query"];
 
 /**
  * GET /api/metrics/{account_id}/overview: the account (404 unless the caller reaches it), the review
- * filter (400 with the field), then one query (the roll-ups when they can answer) and the source names.
+ * filter (400 with the field), then one query (the roll-ups when they can answer), the source names with it.
  */
 export async function metricsOverview(
   ctx: AppContext,
@@ -51,7 +51,7 @@ export async function metricsOverview(
   const key = JSON.stringify([filter.accountId, filter.timeZone, filters, granularity]);
   return overviews(ctx).get(key, async () => {
     const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
-    return shareAnswer(summarize(filters, granularity, rows, await sourceNames(db, sourceIdsOf(rows))));
+    return shareAnswer(summarize(filters, granularity, rows, sourceNamesOf(rows)));
   });
 }
 
