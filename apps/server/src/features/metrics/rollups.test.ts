@@ -17,7 +17,7 @@ import { type Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { upsertReviews } from "../ingestion/upsert.ts";
 import type { SourceReview } from "../reviews/connectors/connector.ts";
 import { granularityOf, parseMetricsFilters } from "./filters.ts";
-import { canUseRollup, overviewQuery, sourceNamesOf } from "./queries.ts";
+import { canUseRollup, kindRowsOf, overviewQuery, sourceNamesOf } from "./queries.ts";
 import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 import { summarize } from "./service.ts";
 
@@ -385,6 +385,25 @@ describe("category roll-ups", () => {
     // Migration 0016 recounts every account under the one definition of answered (review-answered.ts).
     await sql`SELECT review_rollups_recount(a.id) FROM accounts a`.execute(db);
     for (const [i, query] of queries.entries()) expect(await overview(query)).toEqual(expected[i]);
+  });
+});
+
+describe("overview by one dimension", () => {
+  it("is planned with its values on every call, not kept prepared, and names its sources itself", async () => {
+    // A prepared statement's generic plan took a year of an account's rows for 43 and summed them by sorting: twice
+    // the time of the plan made with the dates (docs/decisions/005-throughput.md, stop 28).
+    const filters = { ...parseMetricsFilters(Object.fromEntries(new URLSearchParams(MARCH)), TZ), dayAligned: true };
+    expect(kindRowsOf(filters)).toBe("account");
+    await t.ctx.database.db.connection().execute(async (conn) => {
+      const statement = overviewQuery(accountId, TZ, filters, granularityOf(filters));
+      for (let i = 0; i < 7; i++) {
+        const { rows } = await statement.execute(conn);
+        expect(sourceNamesOf(rows).get(googleId)).toBe("Google");
+      }
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements
+        WHERE statement LIKE '%review_daily_account_overview_stats%'`.execute(conn);
+      expect(rows).toEqual([{ n: 0 }]);
+    });
   });
 });
 
