@@ -28,13 +28,6 @@ export interface OverviewCell {
   response_hours_sum: number;
 }
 
-/** The names of the sources the cells name, read with them (no second round trip). */
-export function sourceNamesOf(cells: OverviewCell[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const c of cells) if (c.source_id !== null && c.source_name !== null) names.set(c.source_id, c.source_name);
-  return names;
-}
-
 /**
  * Whether the roll-ups can answer: whole days, and only roll-up dimensions filtered. A category filter
  * is answered from the category roll-ups when it names exactly ONE category: a review counts once in

@@ -17,7 +17,7 @@ import { type Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { upsertReviews } from "../ingestion/upsert.ts";
 import type { SourceReview } from "../reviews/connectors/connector.ts";
 import { granularityOf, parseMetricsFilters } from "./filters.ts";
-import { canUseRollup, kindRowsOf, overviewQuery, sourceNamesOf } from "./queries.ts";
+import { canUseRollup, kindRowsOf, overviewQuery } from "./queries.ts";
 import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 import { summarize } from "./service.ts";
 
@@ -224,8 +224,7 @@ async function fromReviews(query: string): Promise<Overview> {
   expect(canUseRollup(filters)).toBe(false);
   const granularity = granularityOf(filters);
   const { rows } = await overviewQuery(accountId, TZ, filters, granularity).execute(db);
-  const names = sourceNamesOf(rows);
-  return JSON.parse(JSON.stringify(summarize(filters, granularity, rows, names)));
+  return JSON.parse(JSON.stringify(summarize(filters, granularity, rows)));
 }
 
 const readsRollup = (query: string) =>
@@ -398,7 +397,7 @@ describe("overview by one dimension", () => {
       const statement = overviewQuery(accountId, TZ, filters, granularityOf(filters));
       for (let i = 0; i < 7; i++) {
         const { rows } = await statement.execute(conn);
-        expect(sourceNamesOf(rows).get(googleId)).toBe("Google");
+        expect(rows.find((c) => c.source_id === googleId)?.source_name).toBe("Google");
       }
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements
         WHERE statement LIKE '%review_daily_account_overview_stats%'`.execute(conn);

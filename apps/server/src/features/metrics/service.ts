@@ -17,7 +17,7 @@ import {
   metricsFiltersOf,
   previousPeriod as previousPeriodOf,
 } from "./filters.ts";
-import { firstPublishedAt, type OverviewCell, overviewQuery, sourceNamesOf } from "./queries.ts";
+import { firstPublishedAt, type OverviewCell, overviewQuery } from "./queries.ts";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const TOP_SOURCES = 4;
@@ -51,7 +51,7 @@ export async function metricsOverview(
   const key = JSON.stringify([filter.accountId, filter.timeZone, filters, granularity]);
   return overviews(ctx).get(key, async () => {
     const { rows } = await overviewQuery(filter.accountId, filter.timeZone, filters, granularity).execute(db);
-    return shareAnswer(summarize(filters, granularity, rows, sourceNamesOf(rows)));
+    return shareAnswer(summarize(filters, granularity, rows));
   });
 }
 
@@ -81,11 +81,10 @@ export function summarize(
   filters: MetricsFilters,
   granularity: TMetricsOverview["granularity"],
   cells: OverviewCell[],
-  names: Map<string, string>,
 ): TMetricsOverview {
   const ratings = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   const sentiment = { positive: 0, negative: 0, neutral: 0 };
-  const bySource = new Map<string, number>();
+  const bySource = new Map<string, { name: string; count: number }>();
   const byBucket = new Map<string, { count: number; rated: number; sum: number }>();
   let total = 0;
   let rated = 0;
@@ -99,7 +98,11 @@ export function summarize(
     const n = Number(c.review_count);
     // Each kind of cell holds every review of its period once (OverviewCell).
     if (c.kind === "source") {
-      if (c.current && c.source_id !== null) bySource.set(c.source_id, (bySource.get(c.source_id) ?? 0) + n);
+      if (c.current && c.source_id !== null) {
+        const source = bySource.get(c.source_id) ?? { name: c.source_name ?? "Unknown", count: 0 };
+        source.count += n;
+        bySource.set(c.source_id, source);
+      }
       continue;
     }
     if (c.kind === "sentiment") {
@@ -141,7 +144,7 @@ export function summarize(
   }
 
   const ranked = [...bySource]
-    .map(([id, count]) => ({ source_id: id as string | null, name: names.get(id) ?? "Unknown", count }))
+    .map(([id, { name, count }]) => ({ source_id: id as string | null, name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const sources = ranked.slice(0, TOP_SOURCES);
   const other = ranked.slice(TOP_SOURCES).reduce((sum, s) => sum + s.count, 0);
