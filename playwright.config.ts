@@ -59,7 +59,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `rm -rf ${dataDir} && tsx --max-semi-space-size=64 apps/server/src/main.ts`,
+      command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 600_000,
       reuseExistingServer: false,
