@@ -628,6 +628,11 @@ export interface ReviewDailyGroupStatsTable extends DailyKindSums {
 /** An account's daily overview sums, from review_daily_account_stats (migration 0038). */
 export type ReviewDailyAccountOverviewStatsTable = DailyKindSums;
 
+/** An account's weekly overview sums (Monday to Sunday), from review_daily_account_overview_stats (migration 0040). */
+export interface ReviewWeeklyAccountOverviewStatsTable extends Omit<DailyKindSums, "day"> {
+  week: string;
+}
+
 /** Migration 0030: a group's reviews per (day, category, review sentiment), deleted at the source left out. */
 export interface ReviewDailyGroupCategoryStatsTable {
   group_id: string;
@@ -1147,6 +1152,7 @@ export interface DB {
   review_daily_group_category_stats: ReviewDailyGroupCategoryStatsTable;
   review_daily_group_stats: ReviewDailyGroupStatsTable;
   review_daily_account_overview_stats: ReviewDailyAccountOverviewStatsTable;
+  review_weekly_account_overview_stats: ReviewWeeklyAccountOverviewStatsTable;
   review_daily_search_stats: ReviewDailySearchStatsTable;
   analysis_runs: AnalysisRunsTable;
   review_bulk_actions: ReviewBulkActionsTable;

@@ -120,6 +120,49 @@ export function bucketOf(day: string, granularity: Granularity): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * How an overview of whole days is read from an account's week rows (migration 0040) and its day rows: the weeks
+ * (their Mondays) that lie whole inside one period of [previousFrom, to] and, by month, inside one month (their
+ * rows then fall in one bucket; by day, the current period reads no week), and every other day of the range.
+ */
+export function overviewSpans(
+  previousFrom: string,
+  from: string,
+  to: string,
+  granularity: Granularity,
+): { weeks: string[]; days: string[] } {
+  // Days as numbers since 1970-01-01 (a Thursday), turned into text only for what is answered: called on every
+  // uncached overview, this walk would otherwise cost more than the statement's saving.
+  const numberOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+  const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+  const monthOf = (n: number) => new Date(n * DAY_MS).getUTCMonth();
+  const [first, current, last] = [numberOf(previousFrom), numberOf(from), numberOf(to)];
+  const weeks: string[] = [];
+  const days: string[] = [];
+  let day = first;
+  while (day <= last) {
+    const sunday = day + 6;
+    const monday = (day + 3) % 7 === 0;
+    // In the current period the week's rows take one bucket: the week's, or its month's when it has one.
+    const whole =
+      monday &&
+      sunday <= last &&
+      (day >= current
+        ? granularity === "week" || (granularity === "month" && monthOf(day) === monthOf(sunday))
+        : sunday < current);
+    if (whole) {
+      weeks.push(dayOfNumber(day));
+      day += 7;
+    } else {
+      days.push(dayOfNumber(day));
+      day += 1;
+    }
+  }
+  return { weeks, days };
+}
+
 /**
  * Every bucket start from the one holding `from` to the one holding `to`; with `atLeast`, at least that
  * many (the buckets after `to`, for a bucket's end).

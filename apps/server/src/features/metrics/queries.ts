@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { planEachCall } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { answered, respondable } from "../reviews/index.ts";
-import { type Bound, type Granularity, type MetricsFilters, previousPeriod } from "./filters.ts";
+import { type Bound, type Granularity, type MetricsFilters, overviewSpans, previousPeriod } from "./filters.ts";
 
 /**
  * One aggregated cell of the overview, of one of three kinds (the overview's grouping sets):
@@ -114,7 +114,7 @@ export function kindRowsOf(filters: MetricsFilters): { group: string } | "accoun
 
 /**
  * The overview from daily sums by rating, source and sentiment, one dimension per row: of one group
- * (review_daily_group_stats) or of the whole account (review_daily_account_overview_stats). The three kinds of
+ * (review_daily_group_stats) or of the whole account (its weekly and daily rows, accountKindRows). The three kinds of
  * OverviewCell directly, summed once: about 15 rows a day, where the rows by location (or by the account's
  * source, rating and sentiment together) are many more and must be summed twice. Only the account's own group
  * has rows under its account.
@@ -127,10 +127,14 @@ function kindRowsOverviewQuery(
 ) {
   const previous = previousPeriod(filters);
   const from = dayOf(filters.from);
-  const [table, ofGroup] =
+  const rows =
     kindRows === "account"
-      ? [sql`review_daily_account_overview_stats`, sql`true`]
-      : [sql`review_daily_group_stats`, sql`s.group_id = ${kindRows.group}::uuid`];
+      ? accountKindRows(accountId, dayOf(previous.from), from, dayOf(filters.to), granularity)
+      : sql`SELECT s.day, s.kind, s.source_id, s.rating, s.sentiment, s.review_count, s.respondable_count,
+          s.responded_count, s.response_count, s.response_hours_sum
+        FROM review_daily_group_stats s
+        WHERE s.group_id = ${kindRows.group}::uuid AND s.account_id = ${accountId}
+          AND s.day >= ${dayOf(previous.from)}::date AND s.day <= ${dayOf(filters.to)}::date`;
   // Summed by the kind's number and the bucket's date, named and written as text after: a fifth less work per row.
   return planEachCall(sql<OverviewCell>`
     SELECT CASE c.kind WHEN 0 THEN 'rating' WHEN 1 THEN 'source' ELSE 'sentiment' END AS kind,
@@ -144,11 +148,27 @@ function kindRowsOverviewQuery(
         sum(s.review_count)::int AS review_count, sum(s.respondable_count)::int AS respondable_count,
         sum(s.responded_count)::int AS responded_count, sum(s.response_count)::int AS response_count,
         sum(s.response_hours_sum)::float8 AS response_hours_sum
-      FROM ${table} s
-      WHERE ${ofGroup} AND s.account_id = ${accountId}
-        AND s.day >= ${dayOf(previous.from)}::date AND s.day <= ${dayOf(filters.to)}::date
+      FROM (${rows}) s
       GROUP BY 1, 2, 3, 4, 5, 6) c
     LEFT JOIN sources src ON src.id = c.source_id`);
+}
+
+/**
+ * An account's rows by one dimension from `previousFrom` to `to`: its week rows (migration 0040) for the weeks that
+ * fall whole in one period and one bucket (overviewSpans), its day rows (migration 0038) for the other days; a week
+ * row's `day` is its Monday. Six months by week and the six before: about 750 rows where the days alone are 5,000.
+ */
+function accountKindRows(accountId: string, previousFrom: string, from: string, to: string, granularity: Granularity) {
+  const { weeks, days } = overviewSpans(previousFrom, from, to, granularity);
+  return sql`SELECT s.day, s.kind, s.source_id, s.rating, s.sentiment, s.review_count, s.respondable_count,
+      s.responded_count, s.response_count, s.response_hours_sum
+    FROM review_daily_account_overview_stats s
+    WHERE s.account_id = ${accountId} AND s.day = ANY(${days}::date[])
+    UNION ALL
+    SELECT w.week, w.kind, w.source_id, w.rating, w.sentiment, w.review_count, w.respondable_count,
+      w.responded_count, w.response_count, w.response_hours_sum
+    FROM review_weekly_account_overview_stats w
+    WHERE w.account_id = ${accountId} AND w.week = ANY(${weeks}::date[])`;
 }
 
 /** The overview's cells: the current and the previous period, by bucket (current only), source, rating and sentiment. */

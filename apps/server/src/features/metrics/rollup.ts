@@ -70,7 +70,8 @@ export async function rebuildAllDailyStats(database: Database, opts: { keysPerSt
  * statements of at most `keysPerStep` (location, day) keys, so that the calls of every user run between them:
  * - every day that has a review or a row in any of the account's daily roll-ups, a window of days at a time:
  *   `review_rollups_recount` with the window's keys (every location on every day of the window; the path of every
- *   commit: location, account, group and overview rows of those days), then the search rows of those days;
+ *   commit: location, account, group and overview rows of those days, and the overview weeks that hold them), then
+ *   the search rows of those days;
  * - then each group's months of keyword rows, from its daily rows (migration 0039; the keys write them by
  *   difference).
  * Each statement is exact on its own and takes the account's roll-up lock, as a writer's commit does, so a reader
@@ -92,6 +93,7 @@ export async function rebuildAccountInSteps(
       UNION SELECT day FROM review_daily_account_stats WHERE account_id = ${accountId}
       UNION SELECT day FROM review_daily_account_category_stats WHERE account_id = ${accountId}
       UNION SELECT day FROM review_daily_account_overview_stats WHERE account_id = ${accountId}
+      UNION SELECT week FROM review_weekly_account_overview_stats WHERE account_id = ${accountId}
       UNION SELECT day FROM review_daily_search_stats WHERE account_id = ${accountId}
       UNION SELECT day FROM review_daily_group_stats WHERE account_id = ${accountId}
       UNION SELECT day FROM review_daily_group_category_stats WHERE account_id = ${accountId}

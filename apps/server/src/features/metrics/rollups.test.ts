@@ -16,7 +16,7 @@ import {
 import { type Client, startTestApp, type TestApp } from "../../test/harness.ts";
 import { upsertReviews } from "../ingestion/upsert.ts";
 import type { SourceReview } from "../reviews/connectors/connector.ts";
-import { granularityOf, parseMetricsFilters } from "./filters.ts";
+import { granularityOf, overviewSpans, parseMetricsFilters, previousPeriod } from "./filters.ts";
 import { canUseRollup, kindRowsOf, overviewQuery } from "./queries.ts";
 import { rebuildAllDailyStats, refreshDailyStats } from "./rollup.ts";
 import { summarize } from "./service.ts";
@@ -406,6 +406,38 @@ describe("overview by one dimension", () => {
   });
 });
 
+describe("overview by one dimension from whole weeks", () => {
+  it("gives the numbers of the reviews table for ranges that cut weeks and months anywhere, by day, week and month", async () => {
+    const ranges = [
+      ["2024-03-01", "2024-03-31"], // by day; the previous period's whole weeks from the week rows
+      ["2024-02-12", "2024-02-18"], // one week, by day
+      ["2024-02-07", "2024-03-22"], // by week, from a Wednesday to a Friday
+      ["2024-02-05", "2024-03-24"], // by week, Monday to Sunday
+      ["2024-01-29", "2024-03-03"], // by week, the weeks crossing into February and March
+      ["2023-11-15", "2024-03-20"], // by week, the previous period over the new year
+      ["2023-06-10", "2024-03-13"], // by month: the weeks that cross a month are read by day
+      ["2023-04-01", "2024-03-31"], // by month, whole months
+    ];
+    let weeksRead = 0;
+    let daysRead = 0;
+    for (const [from, to] of ranges) {
+      const query = `published_after=${from}&published_before=${to}`;
+      const filters = parseMetricsFilters(Object.fromEntries(new URLSearchParams(query)), TZ);
+      expect(kindRowsOf(filters), query).toBe("account");
+      const previous = previousPeriod(filters);
+      const spans = overviewSpans((previous.from as { day: string }).day, from!, to!, granularityOf(filters));
+      weeksRead += spans.weeks.length;
+      if (from === "2024-02-05") daysRead = spans.days.length;
+      const answer = await overview(query);
+      expect(answer, query).toEqual(await fromReviews(query));
+      expect(answer.total_reviews, query).toBeGreaterThan(0);
+    }
+    expect(weeksRead).toBeGreaterThan(50);
+    // Monday 2024-02-05 to Sunday 2024-03-24 and the seven weeks before: every review counted from week rows.
+    expect(daysRead).toBe(0);
+  });
+});
+
 describe("group filter", () => {
   it("gives the same numbers as the list of its locations, on the roll-ups and on the reviews table", async () => {
     for (const extra of ["", "&category=food", "&category=food,service", "&rating=0"]) {
@@ -491,6 +523,14 @@ async function recomputed(db: Kysely<DB>, account: string) {
       FROM ${reviews} rv
       GROUP BY GROUPING SETS ((rv.day, rv.stars), (rv.day, rv.source_id), (rv.day, rv.sentiment))
       ORDER BY 1, 2, 3, 4, 5`),
+    review_weekly_account_overview_stats:
+      await run(sql`SELECT date_trunc('week', rv.day::timestamp)::date::text AS week,
+      CASE GROUPING(rv.stars, rv.source_id, rv.sentiment) WHEN 3 THEN 0 WHEN 5 THEN 1 ELSE 2 END AS kind,
+      rv.stars AS rating, rv.source_id, rv.sentiment, ${counts}
+      FROM ${reviews} rv
+      GROUP BY GROUPING SETS ((date_trunc('week', rv.day::timestamp), rv.stars),
+        (date_trunc('week', rv.day::timestamp), rv.source_id), (date_trunc('week', rv.day::timestamp), rv.sentiment))
+      ORDER BY 1, 2, 3, 4, 5`),
     review_daily_search_stats: await run(sql`SELECT l.lexeme, rv.day::text AS day, count(DISTINCT rv.id)::int AS n
       FROM ${reviews} rv CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english',
         concat_ws(' ', coalesce(rv.title, ''), coalesce(rv.content, ''), coalesce(rv.author_name, ''))))) AS l(lexeme)
@@ -516,6 +556,8 @@ async function stored(db: Kysely<DB>, account: string) {
       FROM review_daily_group_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5, 6`),
     review_daily_account_overview_stats: await run(sql`SELECT day::text, kind, rating, source_id, sentiment, ${counts}
       FROM review_daily_account_overview_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
+    review_weekly_account_overview_stats: await run(sql`SELECT week::text, kind, rating, source_id, sentiment, ${counts}
+      FROM review_weekly_account_overview_stats WHERE account_id = ${account} ORDER BY 1, 2, 3, 4, 5`),
     review_daily_search_stats: await run(sql`SELECT lexeme, day::text, review_count AS n
       FROM review_daily_search_stats WHERE account_id = ${account} ORDER BY 1, 2`),
   };
@@ -961,6 +1003,11 @@ describe("roll-ups kept by the database", () => {
     await sql`INSERT INTO review_daily_group_stats (group_id, account_id, day, kind, rating, review_count,
       respondable_count, responded_count, response_count, response_hours_sum)
       VALUES (${stale.group}, ${stale.account}, '2020-01-04', 0, 3, 1, 0, 0, 0, 0)`.execute(db);
+    await sql`INSERT INTO review_weekly_account_overview_stats (account_id, week, kind, rating, review_count,
+      respondable_count, responded_count, response_count, response_hours_sum)
+      VALUES (${stale.account}, '2019-12-23', 0, 3, 1, 0, 0, 0, 0)`.execute(db);
+    await sql`UPDATE review_weekly_account_overview_stats SET review_count = review_count + 3
+      WHERE account_id = ${account} AND week = '2024-03-11'`.execute(db);
     await sql`INSERT INTO review_daily_search_stats (account_id, lexeme, day, review_count)
       VALUES (${stale.account}, 'stale', '2020-01-05', 1)`.execute(db);
     await sql`INSERT INTO keyword_monthly_group_stats (group_id, account_id, month, keyword, category, positive_count,
@@ -990,14 +1037,16 @@ describe("roll-ups kept by the database", () => {
     expect(await stored(db, account)).toEqual(expected);
 
     // No statement rebuilt a whole account: the recounts went a day a statement (three keys: the day at each
-    // location), for each of the four days with reviews and each day with a stale row.
+    // location), for each of the four days with reviews, each day with a stale row and each Monday with a week row.
     const recounts = statements.filter((s) => /review_rollups_recount\(/.test(s.sql) && s.parameters[0] === account);
     expect(recounts.map((s) => [...new Set(s.parameters[2] as string[])])).toEqual([
+      ["2019-12-23"], // a stale week row's Monday
       ["2020-01-01"],
       ["2020-01-02"],
       ["2020-01-03"],
       ["2020-01-04"],
       ["2020-01-05"],
+      ["2024-03-04"], // the Monday of a week with reviews
       ["2024-03-08"],
       ["2024-03-09"],
       ["2024-03-10"],
