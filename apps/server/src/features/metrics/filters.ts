@@ -135,7 +135,7 @@ export function overviewSpans(
 ): { weeks: string[]; days: string[] } {
   // Days as numbers since 1970-01-01 (a Thursday), turned into text only for what is answered: called on every
   // uncached overview, this walk would otherwise cost more than the statement's saving.
-  const numberOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+  const numberOf = (day: string) => daysBetween("1970-01-01", day);
   const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
   const monthOf = (n: number) => new Date(n * DAY_MS).getUTCMonth();
   const [first, current, last] = [numberOf(previousFrom), numberOf(from), numberOf(to)];
