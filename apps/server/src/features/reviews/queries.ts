@@ -1,6 +1,14 @@
 import { ANSWERED_RESPONSE_STATUSES } from "@starboard/contract/review-answered";
 import type { TReviewType } from "@starboard/contract/review-filter";
-import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import {
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import { PLAN_EACH_CALL } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { answered, respondable } from "./answered.ts";
@@ -282,6 +290,17 @@ const responseJson = sql<ReviewResponseJson | null>`(SELECT json_build_object('i
  * One page of reviews with their location, source, status label and what hangs off each review (tags, images, current response) as JSON: one statement.
  */
 export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
+  const rows = await reviewPageQuery(db, f, page).execute();
+  return page.cursor?.direction === "before" ? rows.reverse() : rows;
+}
+
+/** The text and values `selectReviewPage` sends for this page (to look at its plan). */
+export function compileReviewPage(db: Kysely<DB>, f: ReviewFilter, page: PageSpec): CompiledQuery<unknown> {
+  return reviewPageQuery(db, f, page).compile();
+}
+
+/** The statement of `selectReviewPage` (a `before` cursor's page comes from it in reverse order). */
+function reviewPageQuery(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   const keys = SORT_KEYS[page.sort] ?? SORT_KEYS.published_at!;
   const backwards = page.cursor?.direction === "before";
   const order = backwards ? (page.order === "desc" ? "asc" : "desc") : page.order;
@@ -335,8 +354,7 @@ export async function selectReviewPage(db: Kysely<DB>, f: ReviewFilter, page: Pa
       responseJson.as("response"),
     ]);
   for (const k of keys) outer = outer.orderBy(k.expr, order);
-  const rows = await plannedForKeywords(outer, f).execute();
-  return backwards ? rows.reverse() : rows;
+  return plannedForKeywords(outer, f);
 }
 
 /**
