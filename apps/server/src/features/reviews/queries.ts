@@ -320,8 +320,10 @@ function reviewPageQuery(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   // The page as a derived table, so that what hangs off a review is read for the page's rows only (the rows an
   // OFFSET skips would otherwise run the sub-selects too), in the same order. Its joins too: every review has
   // its location and source (NOT NULL references), so they narrow nothing, and joined to the page alone they
-  // leave the planner one table to weigh for the page. Joined inside it, planning the statement took about
-  // 1.2-1.8 ms a call on the demo, more than running it; outside, 0.6-0.8 ms (decision 005, stop 32).
+  // leave the planner one table to weigh for the page. Joined inside it, PostgreSQL planned the statement anew
+  // on every call on the demo (1.2-1.8 ms, more than running it), and on a smaller account kept a plan that read
+  // and sorted the whole range; now it keeps one plan that walks the date index under the limit
+  // (list-plan.test.ts; decision 005, stop 32).
   let outer = db
     .selectFrom(qb.as("r"))
     .innerJoin("locations as l", "l.id", "r.location_id")
