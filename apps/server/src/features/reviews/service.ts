@@ -15,20 +15,21 @@ import { AppError } from "../../platform/errors.ts";
 import { cursorPage, halPage, offsetOf, withoutNonce } from "../../platform/hal.ts";
 import { NotifiedCache } from "../../platform/notified-cache.ts";
 import { shareAnswer } from "../../platform/serializer.ts";
-import { decodeCursor } from "./cursor.ts";
-import { reviewFilter, reviewFilterFrom } from "./filter.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { type ReviewFilter, reviewFilter, reviewFilterFrom } from "./filter.ts";
 import { presentHistory, recordHistory } from "./history.ts";
 import { reviewPolicy } from "./policy.ts";
 import { presentReviews } from "./presenter.ts";
 import {
   countHistory,
+  countReviewList,
   cursorValuesValid,
   findReview,
   type PageSpec,
   SORT_KEYS,
   selectHistoryPage,
-  selectReviewList,
   selectReviewPage,
+  selectReviewPageKeys,
 } from "./queries.ts";
 
 /**
@@ -62,14 +63,63 @@ export async function listReviews(
   // (sort, page or cursor, per_page; its links) and the rows migrations 0031, 0032 and 0034 watch.
   const key = JSON.stringify([filter, withoutNonce(url)]);
   return reviewLists(ctx).get(key, async () => {
-    const { counts, rows: fetched } = await selectReviewList(ctx.database.db, filter, {
+    const spec: PageSpec = {
       sort,
       order,
       limit: page === undefined ? perPage + 1 : perPage,
       ...(page === undefined ? {} : { offset: offsetOf({ page, perPage }) }),
       ...(cursor ? { cursor } : {}),
-    });
-    return shareAnswer(pageOfReviews(fetched, counts, { sort, perPage, page, direction, url }));
+    };
+    const [counts, fetched] = await Promise.all([
+      countReviewList(ctx.database.db, filter, spec),
+      pageReviews(ctx, filter, spec),
+    ]);
+    return shareAnswer(pageOfReviews(fetched, counts, { perPage, page, direction, url }));
+  });
+}
+
+/**
+ * The page's reviews as resources, in the order read. While this process holds reviews it has lately answered
+ * (`reviewBodies`), it reads the page's ids and sort keys alone, and answers from what it holds if it holds all of
+ * them; otherwise it reads the page with everything it shows, and keeps each review.
+ */
+async function pageReviews(ctx: AppContext, filter: ReviewFilter, spec: PageSpec): Promise<readonly TReview[]> {
+  const bodies = reviewBodies(ctx);
+  const db = ctx.database.db;
+  if (bodies.size > 0) {
+    const keys = await selectReviewPageKeys(db, filter, spec);
+    const held = await bodies.getAll(
+      keys.map((k) => bodyKey(k.id, encodeCursor({ sort: spec.sort, values: k.cursor_values }))),
+    );
+    if (held) return held;
+  }
+  const mark = bodies.mark();
+  const reviews = presentReviews(await selectReviewPage(db, filter, spec), spec.sort).map((r) => shareAnswer(r));
+  bodies.keep(
+    reviews.map((r) => [bodyKey(r.id, r.cursor ?? ""), r] as const),
+    mark,
+  );
+  return reviews;
+}
+
+/** A review resource is the same in every list of the same sort: its cursor (its sort keys) tells them apart. */
+const bodyKey = (id: string, cursor: string) => `${id} ${cursor}`;
+
+/** How long a review resource is answered again without reading it (at most; a change ends it at once). */
+export const REVIEW_BODY_CACHE_MS = 60_000;
+/** Review resources kept at once, per process: about 2 KB of objects each, so a few tens of MB at most. */
+export const REVIEW_BODY_CACHE_ENTRIES = 10_000;
+
+/**
+ * The review resources of the lists answered lately, by review and sort keys: lists of ranges, filters and
+ * pages that overlap (the same reviews seen from one day's window to the next) read only the page's ids.
+ * What a review resource shows is what a list shows, so the same notifications as `reviewLists` empty it.
+ */
+function reviewBodies(ctx: AppContext) {
+  return NotifiedCache.of<Readonly<TReview>>(ctx.database, "reviews.bodies", {
+    channels: ["sb_metrics", "sb_reviews", "sb_actor"],
+    ttlMs: REVIEW_BODY_CACHE_MS,
+    maxEntries: REVIEW_BODY_CACHE_ENTRIES,
   });
 }
 
@@ -98,27 +148,25 @@ function reviewLists(ctx: AppContext) {
 
 /** The HAL page of the rows read: page `page` by offset, or (no page) by cursor, one row more read than a page. */
 function pageOfReviews(
-  fetched: Parameters<typeof presentReviews>[0],
+  fetched: readonly TReview[],
   counts: { total: number; ahead: number },
   opts: {
-    sort: string;
     perPage: number;
     page: number | undefined;
     direction: "before" | "after" | undefined;
     url: string;
   },
 ): TReviewList {
-  const { sort, perPage, direction, url } = opts;
+  const { perPage, direction, url } = opts;
   // Cursor mode reads one row more than a page in the direction of travel, to know whether more follow.
   const more = opts.page === undefined && fetched.length > perPage;
-  const rows = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : fetched;
-  const reviews = presentReviews(rows, sort);
+  const reviews = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : [...fetched];
   const cursors = { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null };
   if (opts.page !== undefined) {
     return { ...halPage("reviews", reviews, counts.total, { url, page: opts.page, perPage }), cursors };
   }
   // Before a `before` cursor, the rows read are the last of what lies ahead of it.
-  const ahead = direction === "before" ? Math.max(0, counts.ahead - rows.length) : counts.ahead;
+  const ahead = direction === "before" ? Math.max(0, counts.ahead - reviews.length) : counts.ahead;
   const hasNext = direction === "before" ? reviews.length > 0 : more;
   const hasPrev = direction === "after" ? true : direction === "before" ? more : false;
   const page = cursorPage("reviews", reviews, counts.total, {
