@@ -13,7 +13,7 @@ import { PLAN_EACH_CALL } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { answered, respondable } from "./answered.ts";
 import { CONNECTOR_SOURCE_CODES } from "./connectors/registry.ts";
-import type { Bound, ReviewFilter } from "./filter.ts";
+import { type Bound, type ReviewFilter, reviewFilter as reviewFilterOf } from "./filter.ts";
 
 /**
  * The review list's SQL. Every query starts from `reviews r` with `r.account_id = $account`, ordered by
@@ -561,6 +561,48 @@ export async function countReviewsFromRollups(
     SELECT rolled.total + deleted.total AS total, rolled.ahead + deleted.ahead + same_day.ahead AS ahead
     FROM rolled, deleted, same_day`.execute(db);
   return { total: Number(row.rows[0]!.total), ahead: Number(row.rows[0]!.ahead) };
+}
+
+/**
+ * Whether the list's count is the account's reviews of a range of whole days and nothing else: what
+ * `selectAccountDays` holds, summed over the range (service.ts keeps it). The first page only: a cursor's
+ * page counts what comes ahead of it too.
+ */
+export function countsWholeDaysOnly(f: ReviewFilter, page: PageSpec): boolean {
+  return (
+    !page.cursor &&
+    rollupsThatCount(f, page.sort) === "days" &&
+    f.locationIds.length === 0 &&
+    f.groupIds.length === 0 &&
+    f.sourceIds.length === 0 &&
+    f.ratings.length === 0 &&
+    f.sentiments.length === 0 &&
+    f.categories.length === 0 &&
+    !f.keywords
+  );
+}
+
+/**
+ * The account's reviews per day in the time zone, in day order: the account's daily roll-up (which leaves out the
+ * reviews deleted at the source) plus the reviews deleted at the source that the list shows, counted by their
+ * day. Summed over a range of whole days, it is what `countReviewsFromRollups` counts for that range alone.
+ */
+export async function selectAccountDays(
+  db: Kysely<DB>,
+  accountId: string,
+  timeZone: string,
+): Promise<{ day: string; reviews: number }[]> {
+  const deleted = db
+    .selectFrom("reviews as r")
+    .where(matchesReviewFilter(reviewFilterOf(accountId, timeZone)))
+    .where("r.deleted_at_source", "is not", null)
+    .select([sql<string>`(r.published_at AT TIME ZONE ${timeZone})::date`.as("day"), sql<number>`1`.as("n")]);
+  const { rows } = await sql<{ day: string; reviews: number }>`
+    SELECT x.day::text AS day, sum(x.n)::int AS reviews FROM (
+      SELECT s.day, s.review_count AS n FROM review_daily_account_stats s WHERE s.account_id = ${accountId}
+      UNION ALL ${deleted}
+    ) x GROUP BY x.day ORDER BY x.day`.execute(db);
+  return rows;
 }
 
 /** The list's count: from the roll-ups when they can count it, from the reviews otherwise. */

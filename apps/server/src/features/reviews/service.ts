@@ -23,10 +23,12 @@ import { presentReviews } from "./presenter.ts";
 import {
   countHistory,
   countReviewList,
+  countsWholeDaysOnly,
   cursorValuesValid,
   findReview,
   type PageSpec,
   SORT_KEYS,
+  selectAccountDays,
   selectHistoryPage,
   selectReviewPage,
   selectReviewPageKeys,
@@ -70,11 +72,86 @@ export async function listReviews(
       ...(page === undefined ? {} : { offset: offsetOf({ page, perPage }) }),
       ...(cursor ? { cursor } : {}),
     };
-    const [counts, fetched] = await Promise.all([
-      countReviewList(ctx.database.db, filter, spec),
-      pageReviews(ctx, filter, spec),
-    ]);
+    const [counts, fetched] = await Promise.all([countOfList(ctx, filter, spec), pageReviews(ctx, filter, spec)]);
     return shareAnswer(pageOfReviews(fetched, counts, { perPage, page, direction, url }));
+  });
+}
+
+/**
+ * The list's count (and, with a cursor, what comes ahead of it). The account's reviews of a range of whole days,
+ * filtered by nothing else (the list as the client first asks for it, and any range of it), are summed from the
+ * account's reviews per day, which this process keeps (`accountDays`); any other list is counted by the database.
+ */
+async function countOfList(ctx: AppContext, filter: ReviewFilter, spec: PageSpec) {
+  if (!countsWholeDaysOnly(filter, spec)) return countReviewList(ctx.database.db, filter, spec);
+  const { accountId, timeZone } = filter;
+  const days = await accountDays(ctx).get(`${accountId} ${timeZone}`, async () =>
+    DayCounts.of(await selectAccountDays(ctx.database.db, accountId, timeZone)),
+  );
+  const from = filter.publishedAfter && "day" in filter.publishedAfter ? filter.publishedAfter.day : undefined;
+  const to = filter.publishedBefore && "day" in filter.publishedBefore ? filter.publishedBefore.day : undefined;
+  return { total: days.between(from, to), ahead: 0 };
+}
+
+/** Reviews per day, summed over any range of days by two binary searches. */
+class DayCounts {
+  private constructor(
+    private readonly days: readonly string[],
+    /** `upTo[i]`: the reviews of the days before `days[i]`. */
+    private readonly upTo: readonly number[],
+  ) {}
+
+  static of(rows: readonly { day: string; reviews: number }[]): DayCounts {
+    const upTo = [0];
+    for (const row of rows) upTo.push(upTo.at(-1)! + row.reviews);
+    return new DayCounts(
+      rows.map((r) => r.day),
+      upTo,
+    );
+  }
+
+  /** The reviews from day `from` to day `to`, both included (`YYYY-MM-DD`; open at an end left undefined). */
+  between(from: string | undefined, to: string | undefined): number {
+    const start = from === undefined ? 0 : this.firstAtOrAfter(from);
+    const end = to === undefined ? this.days.length : this.firstAfter(to);
+    return end > start ? this.upTo[end]! - this.upTo[start]! : 0;
+  }
+
+  private firstAtOrAfter(day: string) {
+    let lo = 0;
+    let hi = this.days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.days[mid]! < day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private firstAfter(day: string) {
+    let lo = 0;
+    let hi = this.days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.days[mid]! <= day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Accounts whose reviews per day are kept at once, per process (a day is a few bytes; ten years is 3,650). */
+export const ACCOUNT_DAYS_CACHE_ENTRIES = 1_000;
+
+/**
+ * The account's reviews per day (`selectAccountDays`), by account and time zone: read again after any change to
+ * reviews or the daily roll-ups (sb_metrics), and at least every REVIEW_BODY_CACHE_MS.
+ */
+function accountDays(ctx: AppContext) {
+  return NotifiedCache.of<DayCounts>(ctx.database, "reviews.account-days", {
+    channels: ["sb_metrics"],
+    ttlMs: REVIEW_BODY_CACHE_MS,
+    maxEntries: ACCOUNT_DAYS_CACHE_ENTRIES,
   });
 }
 
