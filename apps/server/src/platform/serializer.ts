@@ -30,6 +30,12 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
       return JSON.stringify(data);
     };
     return (data: unknown) => {
+      if (data instanceof Prewritten) {
+        if (opts.strict) checkPrewritten(data, schema, `${method} ${url}`);
+        else if (data.problem)
+          opts.log.error({ route: `${method} ${url}`, issues: data.problem }, "response schema mismatch");
+        return data.text;
+      }
       if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return serialize(data);
       const known = written.get(data);
       if (known !== undefined) return known;
@@ -47,4 +53,66 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
  */
 export function shareAnswer<T extends object>(answer: T): Readonly<T> {
   return Object.freeze(answer);
+}
+
+/**
+ * A part of many answers, written once by its own schema (`writePart`): its text, and what did not match the
+ * schema, if anything (then the text is the value as it is, as the serialiser sends a mismatch in production).
+ */
+export interface WrittenPart {
+  readonly text: string;
+  readonly problem?: string;
+}
+
+/** Writes a part of answers (a review resource, say) by its schema, once, for `prewrittenPage`. */
+export function writePart<T>(schema: z.ZodType<T>, value: T): WrittenPart {
+  const result = schema.safeParse(value);
+  if (result.success) return { text: JSON.stringify(result.data) };
+  return { text: JSON.stringify(value), problem: result.error.message };
+}
+
+/**
+ * An answer already written, with the value it writes (for a caller that reads it, such as another route made
+ * from it). The serialiser sends its text as it is; in strict mode (tests, development) it first reads the text
+ * back and checks that the route's schema writes it the same, so a part written by the wrong schema, or a field
+ * the schema does not name, fails the request as any answer that does not match its schema does.
+ */
+export class Prewritten<T> {
+  constructor(
+    readonly value: T,
+    readonly text: string,
+    readonly problem?: string,
+  ) {
+    Object.freeze(this);
+  }
+}
+
+function checkPrewritten(data: Prewritten<unknown>, schema: z.ZodType, route: string) {
+  const fail = (why: string) => {
+    throw new Error(`The answer of ${route} does not match its response schema: ${why}`);
+  };
+  if (data.problem) fail(data.problem);
+  const result = schema.safeParse(JSON.parse(data.text));
+  if (!result.success) fail(result.error.message);
+  else if (JSON.stringify(result.data) !== data.text) fail("its prewritten text is not what the schema writes");
+}
+
+/**
+ * A HAL page (`value`) whose `_embedded[key]` items are parts written already (`parts`, in the same order): the
+ * page's other fields are written by `schema` as the serialiser would, and the parts' texts are put in as they
+ * are, not written again. Each part's text is its schema's output, so nothing a schema does not name goes out.
+ */
+export function prewrittenPage<T extends { _embedded: Record<string, readonly unknown[]> }>(
+  schema: z.ZodType<T>,
+  value: T,
+  key: string,
+  parts: readonly WrittenPart[],
+): Prewritten<T> {
+  const result = schema.safeParse({ ...value, _embedded: { [key]: [] } });
+  const problem = result.success ? parts.find((p) => p.problem)?.problem : result.error.message;
+  const { _embedded, ...rest } = (result.success ? result.data : value) as Record<string, unknown>;
+  const others = JSON.stringify(rest);
+  const embedded = `{"_embedded":{${JSON.stringify(key)}:[${parts.map((p) => p.text).join(",")}]}`;
+  const text = others === "{}" ? `${embedded}}` : `${embedded},${others.slice(1)}`;
+  return new Prewritten(value, text, problem);
 }
