@@ -1,12 +1,14 @@
 import type { TAction } from "@starboard/contract/permissions";
-import type {
-  TReview,
-  TReviewCursorList,
-  TReviewCursorQuery,
-  TReviewHistoryList,
-  TReviewList,
-  TReviewListQuery,
-  TReviewUpdate,
+import {
+  type TReview,
+  type TReviewCursorList,
+  type TReviewCursorQuery,
+  type TReviewHistoryList,
+  type TReviewList,
+  type TReviewListQuery,
+  type TReviewUpdate,
+  ZReviewListSchema,
+  ZReviewSchema,
 } from "@starboard/contract/reviews";
 import { authorize, isUuid } from "../../platform/access.ts";
 import type { Actor } from "../../platform/auth.ts";
@@ -14,7 +16,13 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cursorPage, halPage, offsetOf, withoutNonce } from "../../platform/hal.ts";
 import { NotifiedCache } from "../../platform/notified-cache.ts";
-import { shareAnswer } from "../../platform/serializer.ts";
+import {
+  type Prewritten,
+  prewrittenPage,
+  shareAnswer,
+  type WrittenPart,
+  writePart,
+} from "../../platform/serializer.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { type ReviewFilter, reviewFilter, reviewFilterFrom } from "./filter.ts";
 import { presentHistory, recordHistory } from "./history.ts";
@@ -45,7 +53,7 @@ export async function listReviews(
   actor: Actor,
   query: TReviewListQuery,
   url: string,
-): Promise<Readonly<TReviewList>> {
+): Promise<Prewritten<TReviewList>> {
   const filter = await reviewFilterFrom(ctx, actor, query);
   const sort = query["sort[by]"] ?? "published_at";
   const order = query["sort[order]"]?.toLowerCase() === "asc" ? "asc" : "desc";
@@ -73,7 +81,7 @@ export async function listReviews(
       ...(cursor ? { cursor } : {}),
     };
     const [counts, fetched] = await Promise.all([countOfList(ctx, filter, spec), pageReviews(ctx, filter, spec)]);
-    return shareAnswer(pageOfReviews(fetched, counts, { perPage, page, direction, url }));
+    return pageOfReviews(fetched, counts, { perPage, page, direction, url });
   });
 }
 
@@ -155,12 +163,18 @@ function accountDays(ctx: AppContext) {
   });
 }
 
+/** A review resource as lists answer it, and its JSON, written once by its schema. */
+interface KeptReview {
+  readonly review: Readonly<TReview>;
+  readonly part: WrittenPart;
+}
+
 /**
  * The page's reviews as resources, in the order read. While this process holds reviews it has lately answered
  * (`reviewBodies`), it reads the page's ids and sort keys alone, and answers from what it holds if it holds all of
  * them; otherwise it reads the page with everything it shows, and keeps each review.
  */
-async function pageReviews(ctx: AppContext, filter: ReviewFilter, spec: PageSpec): Promise<readonly TReview[]> {
+async function pageReviews(ctx: AppContext, filter: ReviewFilter, spec: PageSpec): Promise<readonly KeptReview[]> {
   const bodies = reviewBodies(ctx);
   const db = ctx.database.db;
   if (bodies.size > 0) {
@@ -171,9 +185,11 @@ async function pageReviews(ctx: AppContext, filter: ReviewFilter, spec: PageSpec
     if (held) return held;
   }
   const mark = bodies.mark();
-  const reviews = presentReviews(await selectReviewPage(db, filter, spec), spec.sort).map((r) => shareAnswer(r));
+  const reviews = presentReviews(await selectReviewPage(db, filter, spec), spec.sort).map(
+    (r): KeptReview => Object.freeze({ review: shareAnswer(r), part: writePart(ZReviewSchema, r) }),
+  );
   bodies.keep(
-    reviews.map((r) => [bodyKey(r.id, r.cursor ?? ""), r] as const),
+    reviews.map((r) => [bodyKey(r.review.id, r.review.cursor ?? ""), r] as const),
     mark,
   );
   return reviews;
@@ -184,7 +200,7 @@ const bodyKey = (id: string, cursor: string) => `${id} ${cursor}`;
 
 /** How long a review resource is answered again without reading it (at most; a change ends it at once). */
 export const REVIEW_BODY_CACHE_MS = 60_000;
-/** Review resources kept at once, per process: about 2 KB of objects each, so a few tens of MB at most. */
+/** Review resources kept at once, per process: about 2 KB of JSON each and its objects, so a few tens of MB at most. */
 export const REVIEW_BODY_CACHE_ENTRIES = 10_000;
 
 /**
@@ -193,7 +209,7 @@ export const REVIEW_BODY_CACHE_ENTRIES = 10_000;
  * What a review resource shows is what a list shows, so the same notifications as `reviewLists` empty it.
  */
 function reviewBodies(ctx: AppContext) {
-  return NotifiedCache.of<Readonly<TReview>>(ctx.database, "reviews.bodies", {
+  return NotifiedCache.of<KeptReview>(ctx.database, "reviews.bodies", {
     channels: ["sb_metrics", "sb_reviews", "sb_actor"],
     ttlMs: REVIEW_BODY_CACHE_MS,
     maxEntries: REVIEW_BODY_CACHE_ENTRIES,
@@ -216,16 +232,19 @@ export const REVIEW_LIST_CACHE_ENTRIES = 200;
  * sb_actor: a user's name) and empties it in every process (decision 005).
  */
 function reviewLists(ctx: AppContext) {
-  return NotifiedCache.of<Readonly<TReviewList>>(ctx.database, "reviews.list", {
+  return NotifiedCache.of<Prewritten<TReviewList>>(ctx.database, "reviews.list", {
     channels: ["sb_metrics", "sb_reviews", "sb_actor"],
     ttlMs: REVIEW_LIST_CACHE_MS,
     maxEntries: REVIEW_LIST_CACHE_ENTRIES,
   });
 }
 
-/** The HAL page of the rows read: page `page` by offset, or (no page) by cursor, one row more read than a page. */
+/**
+ * The HAL page of the reviews read: page `page` by offset, or (no page) by cursor, one review more read than a
+ * page; written already, each review's JSON as it was written once (`prewrittenPage`).
+ */
 function pageOfReviews(
-  fetched: readonly TReview[],
+  fetched: readonly KeptReview[],
   counts: { total: number; ahead: number },
   opts: {
     perPage: number;
@@ -233,14 +252,22 @@ function pageOfReviews(
     direction: "before" | "after" | undefined;
     url: string;
   },
-): TReviewList {
+): Prewritten<TReviewList> {
   const { perPage, direction, url } = opts;
   // Cursor mode reads one row more than a page in the direction of travel, to know whether more follow.
   const more = opts.page === undefined && fetched.length > perPage;
-  const reviews = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : [...fetched];
+  const kept = more ? (direction === "before" ? fetched.slice(1) : fetched.slice(0, perPage)) : fetched;
+  const reviews = kept.map((k) => k.review);
   const cursors = { before: reviews[0]?.cursor ?? null, after: reviews.at(-1)?.cursor ?? null };
+  const written = (page: TReviewList) =>
+    prewrittenPage(
+      ZReviewListSchema,
+      page,
+      "reviews",
+      kept.map((k) => k.part),
+    );
   if (opts.page !== undefined) {
-    return { ...halPage("reviews", reviews, counts.total, { url, page: opts.page, perPage }), cursors };
+    return written({ ...halPage("reviews", reviews, counts.total, { url, page: opts.page, perPage }), cursors });
   }
   // Before a `before` cursor, the rows read are the last of what lies ahead of it.
   const ahead = direction === "before" ? Math.max(0, counts.ahead - reviews.length) : counts.ahead;
@@ -253,7 +280,7 @@ function pageOfReviews(
     next: hasNext && cursors.after ? cursors.after : undefined,
     prev: hasPrev ? cursors.before : undefined,
   });
-  return { ...page, cursors } satisfies TReviewList;
+  return written({ ...page, cursors });
 }
 
 /**
@@ -267,7 +294,7 @@ export async function listReviewsByCursor(
   query: TReviewCursorQuery,
   url: string,
 ): Promise<TReviewCursorList> {
-  const page = await listReviews(ctx, actor, query, url);
+  const page = (await listReviews(ctx, actor, query, url)).value;
   return {
     data: page._embedded.reviews,
     paging: {
