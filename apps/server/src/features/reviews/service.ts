@@ -93,13 +93,35 @@ export async function listReviews(
 async function countOfList(ctx: AppContext, filter: ReviewFilter, spec: PageSpec) {
   if (!countsWholeDaysOnly(filter, spec)) return countReviewList(ctx.database.db, filter, spec);
   const { accountId, timeZone } = filter;
-  const days = await accountDays(ctx).get(`${accountId} ${timeZone}`, async () =>
-    DayCounts.of(await selectAccountDays(ctx.database.db, accountId, timeZone)),
-  );
-  const from = filter.publishedAfter && "day" in filter.publishedAfter ? filter.publishedAfter.day : undefined;
-  const to = filter.publishedBefore && "day" in filter.publishedBefore ? filter.publishedBefore.day : undefined;
-  return { total: days.between(from, to), ahead: 0 };
+  const cache = accountDays(ctx);
+  const key = `${accountId} ${timeZone}`;
+  const [days] = (await cache.getAll([key])) ?? [];
+  if (days) {
+    const from = filter.publishedAfter && "day" in filter.publishedAfter ? filter.publishedAfter.day : undefined;
+    const to = filter.publishedBefore && "day" in filter.publishedBefore ? filter.publishedBefore.day : undefined;
+    return { total: days.between(from, to), ahead: 0 };
+  }
+  // Not held: the database counts this call. Reading every day of the account costs more than one count (at
+  // 1,000,000 reviews, tens of thousands of roll-up rows), so it is read, beside the calls, only once the account's
+  // lists have been counted ACCOUNT_DAYS_AFTER_COUNTS times since the last change: a list asked once after each
+  // change never pays for it.
+  const mark = cache.mark();
+  const seen = countedSinceChange.get(key);
+  const counted = seen?.mark === mark ? seen.counted + 1 : 1;
+  if (countedSinceChange.size >= ACCOUNT_DAYS_CACHE_ENTRIES) countedSinceChange.clear();
+  countedSinceChange.set(key, { mark, counted });
+  if (counted === ACCOUNT_DAYS_AFTER_COUNTS) {
+    cache
+      .get(key, async () => DayCounts.of(await selectAccountDays(ctx.database.db, accountId, timeZone)))
+      .catch((err: unknown) => ctx.log.warn({ err, accountId }, "could not read the account's reviews per day"));
+  }
+  return countReviewList(ctx.database.db, filter, spec);
 }
+
+/** How many first pages of an account's reviews are counted by the database, after a change, before its days are read. */
+export const ACCOUNT_DAYS_AFTER_COUNTS = 3;
+/** By account and time zone: first pages counted since the last change (`mark`). */
+const countedSinceChange = new Map<string, { mark: number; counted: number }>();
 
 /** Reviews per day, summed over any range of days by two binary searches. */
 class DayCounts {
