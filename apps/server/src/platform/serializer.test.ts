@@ -80,10 +80,19 @@ describe("the response serialiser", () => {
 
     it("refuses, in strict mode, a part written by another schema or text the route's schema does not write", () => {
       const a = { id: "a", name: "Ann", secret: "x" };
-      const wrong = { text: JSON.stringify(a) };
-      expect(() => serializerFor(Page)(prewrittenPage(Page, page([a]), "items", [wrong]))).toThrow(
-        /not what the schema writes/,
+      // Text made by hand, and a part written by another schema (one that lets a secret through).
+      const byHand = { text: JSON.stringify(a) };
+      expect(() => serializerFor(Page)(prewrittenPage(Page, page([a]), "items", [byHand]))).toThrow(
+        /not written by the schema of its items/,
       );
+      const other = writePart(z.looseObject({ id: z.string() }), a);
+      expect(() => serializerFor(Page)(prewrittenPage(Page, page([a]), "items", [other]))).toThrow(
+        /not written by the schema of its items/,
+      );
+      // A prewritten answer that is not such a page is read back: a field the schema does not name is refused.
+      const leaky = '{"_embedded":{"items":[]},"_links":{"self":{"href":"/api/items"}},"_total":0,"secret":1}';
+      expect(() => serializerFor(Page)(new Prewritten(page([]), leaky))).toThrow(/not what the schema writes/);
+      expect(serializerFor(Page)(new Prewritten(page([]), leaky.replace(',"secret":1', "")))).toContain('"_total":0');
       const mismatched = writePart(Item, { id: "a", name: 3 } as unknown as z.infer<typeof Item>);
       expect(mismatched.problem).toBeDefined();
       expect(() => serializerFor(Page)(prewrittenPage(Page, page([]), "items", [mismatched]))).toThrow(
