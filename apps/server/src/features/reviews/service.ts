@@ -45,8 +45,10 @@ import {
 /**
  * GET /api/reviews. Cursor paging (`before` / `after`) by default; `page` without a cursor pages by offset.
  * Queries: the account's time zone (child accounts only), then the count (from the daily roll-ups when
- * only their dimensions are filtered) and the page, at once; the page statement carries each review's tags,
- * images and current response: constant, whatever the page size.
+ * only their dimensions are filtered, or from the account's reviews per day this process keeps: `countOfList`)
+ * and the page, at once; the page statement carries each review's tags, images and current response: constant,
+ * whatever the page size. While the process holds reviews it answered lately, the page's ids come first, and the
+ * reviews from what it holds (`pageReviews`). The answer is written already (`pageOfReviews`).
  */
 export async function listReviews(
   ctx: AppContext,
