@@ -27,6 +27,12 @@ interface VerticalPlan {
   labels: [string, string][];
 }
 
+/**
+ * Sources whose reviews have no title: their APIs carry none, so their connectors read every review untitled
+ * (reviews/connectors: google.ts, facebook.ts, yelp.ts).
+ */
+const UNTITLED_SOURCES = new Set(["google", "facebook", "yelp"]);
+
 const PLANS: VerticalPlan[] = [
   {
     key: "restaurant",
@@ -432,7 +438,10 @@ export async function seedDemoReviews(
         seq += 1;
         const code = random.weighted(plan.sources);
         const source = sources.get(code)!;
-        const generated = generateReview(random, { vertical: plan.vertical, locationName, city: location.city });
+        const written = generateReview(random, { vertical: plan.vertical, locationName, city: location.city });
+        // Generated the same way for every source (the random stream stays the same), then without the title
+        // where the source has none: a sync would read that review back untitled and record an edit.
+        const generated = UNTITLED_SOURCES.has(code) ? { ...written, title: null } : written;
         const published = publishedAt(random, nowMs, plan.vertical);
         // Most reviews are seen within hours; some sources publish late, after moderation.
         const lateBy = random.chance(0.03) ? random.int(3, 40) * DAY : random.int(1, 30) * HOUR;

@@ -145,19 +145,29 @@ describe("the demo's sandbox sources", () => {
         },
       );
       expect(sync.status).toBeLessThan(300);
-      await until(
+      const done = await until(
         async () =>
           db
             .selectFrom("source_syncs")
-            .select(["full_syncs", "last_status"])
+            .select(["full_syncs", "last_status", "last_counts"])
             .where("location_id", "=", review.location_id)
             .where("source_id", "=", review.source_id)
             .executeTakeFirst(),
         (s) => Number(s?.full_syncs ?? 0) >= i + 1,
       );
+      // Read back as the demo wrote them: no review counts as edited at the source (Google has no titles).
+      expect(done?.last_counts).toMatchObject({ inserted: i, edited: 0, deleted: 0 });
       await db.updateTable("source_syncs").set({ requested_at: null }).execute();
     }
     expect(await count()).toBe(before + 1);
+    const edits = await db
+      .selectFrom("review_history as h")
+      .innerJoin("reviews as r", "r.id", "h.review_id")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("r.location_id", "=", review.location_id)
+      .where("h.action", "=", "edited_at_source")
+      .executeTakeFirstOrThrow();
+    expect(Number(edits.n)).toBe(0);
     expect(realGoogle.state.requests).toEqual([]);
   });
 
@@ -224,16 +234,17 @@ describe("the demo's sandbox sources", () => {
       await db.updateTable("source_syncs").set({ requested_at: null }).execute();
       const sync = await manager.post(`/api/locations/${review.location_id}/sync`, { source_id: review.source_id });
       expect(sync.status).toBeLessThan(300);
-      await until(
+      const done = await until(
         async () =>
           db
             .selectFrom("source_syncs")
-            .select(["full_syncs"])
+            .select(["full_syncs", "last_counts"])
             .where("location_id", "=", review.location_id)
             .where("source_id", "=", review.source_id)
             .executeTakeFirst(),
         (row) => Number(row?.full_syncs ?? 0) >= i + 1,
       );
+      expect(done?.last_counts).toMatchObject({ inserted: 0, edited: 0, deleted: 0 });
     }
     expect(await count()).toBe(before);
   });
