@@ -138,6 +138,54 @@ describe("NotifiedCache", () => {
     },
   );
 
+  it("answers kept parts only when it holds every one asked for, and keeps no part loaded before a notification", async () => {
+    const cache = new NotifiedCache<string>(t.ctx.database, { channels: ["sb_reviews"], ttlMs: 5_000, maxEntries: 10 });
+    try {
+      expect(await cache.getAll(["a"])).toBeUndefined();
+      cache.keep(
+        [
+          ["a", "A"],
+          ["b", "B"],
+        ],
+        cache.mark(),
+      );
+      expect(await cache.getAll(["b", "a"])).toEqual(["B", "A"]);
+      expect(await cache.getAll(["a", "c"])).toBeUndefined();
+      expect(await cache.getAll(["a"], Date.now() + 5_001)).toBeUndefined();
+      // A load that began before a notification: what it read is not kept.
+      const mark = cache.mark();
+      await sql`NOTIFY sb_reviews`.execute(t.ctx.database.db);
+      expect(await cache.getAll(["a"])).toBeUndefined();
+      cache.keep([["c", "C"]], mark);
+      expect(await cache.getAll(["c"])).toBeUndefined();
+      cache.keep([["c", "C"]], cache.mark());
+      expect(await cache.getAll(["c"])).toEqual(["C"]);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("never answers kept parts older than a notification committed on another connection before the call", async () => {
+    const other = new pg.Client({ connectionString: t.ctx.database.connectionString });
+    await other.connect();
+    const cache = new NotifiedCache<number>(t.ctx.database, {
+      channels: ["sb_reviews"],
+      ttlMs: 60_000,
+      maxEntries: 10,
+    });
+    try {
+      for (let i = 0; i < 50; i++) {
+        cache.keep([["k", i]], cache.mark());
+        expect(await cache.getAll(["k"])).toEqual([i]);
+        await other.query("NOTIFY sb_reviews");
+        expect(await cache.getAll(["k"])).toBeUndefined();
+      }
+    } finally {
+      cache.close();
+      await other.end();
+    }
+  });
+
   it("keeps at most maxEntries values, dropping the oldest", async () => {
     const cache = new NotifiedCache<string>(t.ctx.database, { channels: ["sb_actor"], ttlMs: 5_000, maxEntries: 2 });
     try {

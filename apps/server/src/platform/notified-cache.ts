@@ -92,6 +92,52 @@ export class NotifiedCache<V> {
     }
   }
 
+  /** How many values are held (some may be past their TTL). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The values held for every one of `keys`, in their order, as current as `get` answers them (after
+   * `database.caughtUp()`); undefined when any is not held or the database cannot be caught up with. For a value
+   * made of many kept parts: the caller reads which parts it needs, then takes them all or loads them all.
+   */
+  async getAll(keys: readonly string[], now = Date.now()): Promise<V[] | undefined> {
+    const held = () => {
+      const values: V[] = [];
+      for (const key of keys) {
+        const hit = this.entries.get(key);
+        if (!hit || hit.until <= now) return undefined;
+        values.push(hit.value);
+      }
+      return values;
+    };
+    if (!held() || !(await this.database.caughtUp())) return undefined;
+    return held();
+  }
+
+  /**
+   * Where a load begins, for `keep`: what it reads is kept only if no notification comes between this mark and
+   * `keep` (the load may have read the rows before the change).
+   */
+  mark(): number {
+    return this.generation;
+  }
+
+  /** Keeps values loaded since `mark` (unless a notification came since, or nothing listens), for the TTL. */
+  keep(values: Iterable<readonly [string, V]>, mark: number) {
+    if (mark !== this.generation || !this.database.listening()) return;
+    const until = Date.now() + this.options.ttlMs;
+    for (const [key, value] of values) {
+      this.entries.delete(key);
+      if (this.entries.size >= this.options.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(key, { value, until });
+    }
+  }
+
   /** Forgets every value (a notification does this). */
   clear() {
     this.generation += 1;

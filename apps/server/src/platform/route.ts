@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { z } from "zod";
 import { authorize } from "./access.ts";
 import { type Actor, actorOf } from "./auth.ts";
+import type { Prewritten } from "./serializer.ts";
 
 /** What a handler gets: the caller, the validated input, and the raw request and reply when it must set headers. */
 export type HandlerInput<R extends RouteDefinition> = RouteParsed<R> & {
@@ -19,10 +20,14 @@ export interface RouteHandler {
 }
 
 /**
- * What a handler answers: the response schema's input or, for a route that `produces` a non-JSON media
+ * What a handler answers: the response schema's input, that input written already (`Prewritten`: JSON made of
+ * parts each written once by its schema, platform/serializer.ts) or, for a route that `produces` a non-JSON media
  * type (CSV downloads), a stream that Fastify pipes out as it is read (no serialiser, no buffering).
  */
-export type Answer<R extends RouteDefinition> = RouteResult<R> | (R["produces"] extends string ? Readable : never);
+export type Answer<R extends RouteDefinition> =
+  | RouteResult<R>
+  | Prewritten<RouteResult<R>>
+  | (R["produces"] extends string ? Readable : never);
 
 /**
  * Pairs a route of the table with its handler. The handler is thin (see docs/architecture.md):

@@ -30,6 +30,12 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
       return JSON.stringify(data);
     };
     return (data: unknown) => {
+      if (data instanceof Prewritten) {
+        if (opts.strict) checkPrewritten(data, schema, `${method} ${url}`);
+        else if (data.problem)
+          opts.log.error({ route: `${method} ${url}`, issues: data.problem }, "response schema mismatch");
+        return data.text;
+      }
       if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return serialize(data);
       const known = written.get(data);
       if (known !== undefined) return known;
@@ -47,4 +53,99 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
  */
 export function shareAnswer<T extends object>(answer: T): Readonly<T> {
   return Object.freeze(answer);
+}
+
+/**
+ * A part of many answers, written once by its own schema (`writePart`): its text, and what did not match the
+ * schema, if anything (then the text is the value as it is, as the serialiser sends a mismatch in production).
+ */
+export interface WrittenPart {
+  readonly text: string;
+  readonly problem?: string;
+}
+
+/** Writes a part of answers (a review resource, say) by its schema, once, for `prewrittenPage`. */
+export function writePart<T>(schema: z.ZodType<T>, value: T): WrittenPart {
+  const result = schema.safeParse(value);
+  const part: WrittenPart = Object.freeze(
+    result.success
+      ? { text: JSON.stringify(result.data) }
+      : { text: JSON.stringify(value), problem: result.error.message },
+  );
+  writtenParts.set(part, schema);
+  return part;
+}
+
+/**
+ * An answer already written, with the value it writes (for a caller that reads it, such as another route made
+ * from it). The serialiser sends its text as it is. In strict mode (tests, development) it first checks it: a page
+ * of `prewrittenPage` by which schemas wrote it (the route's, and for every part the route's item schema, through
+ * `writePart`), anything else by reading the text back and writing it again with the route's schema. So a part
+ * written by another schema, or a field the schema does not name, fails the request as any mismatch does.
+ */
+export class Prewritten<T> {
+  constructor(
+    readonly value: T,
+    readonly text: string,
+    readonly problem?: string,
+  ) {
+    Object.freeze(this);
+  }
+}
+
+function checkPrewritten(data: Prewritten<unknown>, schema: z.ZodType, route: string) {
+  const fail = (why: string) => {
+    throw new Error(`The answer of ${route} does not match its response schema: ${why}`);
+  };
+  if (data.problem) fail(data.problem);
+  // A page written by `prewrittenPage` with this route's schema, of parts each written by `writePart` with the
+  // schema of this route's items, is what the route's schema writes: checked by which schemas wrote it, for free.
+  const page = writtenPages.get(data);
+  if (page && page.schema === schema) {
+    const item = itemSchemaOf(schema, page.key);
+    if (item && page.parts.every((p) => writtenParts.get(p) === item)) return;
+    if (item) fail(`an item of _embedded.${page.key} was not written by the schema of its items`);
+  }
+  // Anything else is read back and written again by the route's schema.
+  const result = schema.safeParse(JSON.parse(data.text));
+  if (!result.success) fail(result.error.message);
+  else if (JSON.stringify(result.data) !== data.text) fail("its prewritten text is not what the schema writes");
+}
+
+/** The schema of the items of `_embedded[key]` in a HAL page schema, if it is one. */
+function itemSchemaOf(schema: z.ZodType, key: string): z.ZodType | undefined {
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const embedded = schema.shape._embedded;
+  if (!(embedded instanceof z.ZodObject)) return undefined;
+  const list = embedded.shape[key];
+  return list instanceof z.ZodArray ? (list.element as z.ZodType) : undefined;
+}
+
+/** Which schema wrote each part (`writePart`), and which schema, key and parts each page (`prewrittenPage`). */
+const writtenParts = new WeakMap<WrittenPart, z.ZodType>();
+const writtenPages = new WeakMap<
+  Prewritten<unknown>,
+  { schema: z.ZodType; key: string; parts: readonly WrittenPart[] }
+>();
+
+/**
+ * A HAL page (`value`) whose `_embedded[key]` items are parts written already (`parts`, in the same order): the
+ * page's other fields are written by `schema` as the serialiser would, and the parts' texts are put in as they
+ * are, not written again. Each part's text is its schema's output, so nothing a schema does not name goes out.
+ */
+export function prewrittenPage<T extends { _embedded: Record<string, readonly unknown[]> }>(
+  schema: z.ZodType<T>,
+  value: T,
+  key: string,
+  parts: readonly WrittenPart[],
+): Prewritten<T> {
+  const result = schema.safeParse({ ...value, _embedded: { [key]: [] } });
+  const problem = result.success ? parts.find((p) => p.problem)?.problem : result.error.message;
+  const { _embedded, ...rest } = (result.success ? result.data : value) as Record<string, unknown>;
+  const others = JSON.stringify(rest);
+  const embedded = `{"_embedded":{${JSON.stringify(key)}:[${parts.map((p) => p.text).join(",")}]}`;
+  const text = others === "{}" ? `${embedded}}` : `${embedded},${others.slice(1)}`;
+  const page = new Prewritten(value, text, problem);
+  writtenPages.set(page, { schema, key, parts });
+  return page;
 }

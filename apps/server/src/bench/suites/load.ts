@@ -4,7 +4,12 @@ import { MEDIA_TYPE } from "@starboard/contract/hal";
 import { REVIEWS_PER_PAGE_DEFAULT } from "@starboard/contract/reviews";
 import { sql } from "kysely";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "../../features/demo/seed.ts";
-import { REVIEW_LIST_CACHE_ENTRIES, REVIEW_LIST_CACHE_MS } from "../../features/reviews/service.ts";
+import {
+  REVIEW_BODY_CACHE_ENTRIES,
+  REVIEW_BODY_CACHE_MS,
+  REVIEW_LIST_CACHE_ENTRIES,
+  REVIEW_LIST_CACHE_MS,
+} from "../../features/reviews/service.ts";
 import { verifyPassword } from "../../platform/auth.ts";
 import { percentile } from "../harness.ts";
 import type { LoadCase, LoadSuite } from "../load.ts";
@@ -115,9 +120,12 @@ export const loadSuite: LoadSuite = {
         ...get("GET /api/reviews, 30-89 days, a new range each call", listRanges[0]!),
         paths: listRanges,
         note:
-          `uncached: ${listRanges.length.toLocaleString("en-US")} date ranges in turn, more than the server's review-list cache ` +
-          `keeps (${REVIEW_LIST_CACHE_ENTRIES} answers, ${REVIEW_LIST_CACHE_MS / 1000} s), so every answer is read from the database; the case above repeats one list, as the ` +
-          "review page opened by many users of one account does, and is answered from the cache",
+          `no answer kept: ${listRanges.length.toLocaleString("en-US")} date ranges in turn, more than the server's review-list cache ` +
+          `keeps (${REVIEW_LIST_CACHE_ENTRIES} answers, ${REVIEW_LIST_CACHE_MS / 1000} s), so every call reads its page's ids and sort keys from ` +
+          `the database; the reviews themselves come from those the process answered lately (${REVIEW_BODY_CACHE_ENTRIES.toLocaleString("en-US")}, ` +
+          `${REVIEW_BODY_CACHE_MS / 1000} s) and the count from the account's reviews per day it keeps, both emptied by any change ` +
+          "(reviews-scale times calls with nothing kept); the case above repeats one list, as the review page opened by many users " +
+          "of one account does, and is answered from the cache",
       },
       get("GET /api/reviews, 30 days, a group, google, ratings 1-2", filtered),
       get(

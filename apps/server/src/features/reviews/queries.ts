@@ -13,7 +13,7 @@ import { PLAN_EACH_CALL } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { answered, respondable } from "./answered.ts";
 import { CONNECTOR_SOURCE_CODES } from "./connectors/registry.ts";
-import type { Bound, ReviewFilter } from "./filter.ts";
+import { type Bound, type ReviewFilter, reviewFilter as reviewFilterOf } from "./filter.ts";
 
 /**
  * The review list's SQL. Every query starts from `reviews r` with `r.account_id = $account`, ordered by
@@ -299,17 +299,38 @@ export function compileReviewPage(db: Kysely<DB>, f: ReviewFilter, page: PageSpe
   return reviewPageQuery(db, f, page).compile();
 }
 
-/** The statement of `selectReviewPage` (a `before` cursor's page comes from it in reverse order). */
-function reviewPageQuery(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
+/**
+ * The ids of one page of reviews and their sort keys (`cursor_values`), in list order (a `before` cursor's page
+ * too): what `selectReviewPage` reads first, without the reviews' columns or anything that hangs off them. The
+ * list answers from this when it holds every one of the page's reviews already (service.ts, `pageReviews`).
+ */
+export async function selectReviewPageKeys(
+  db: Kysely<DB>,
+  f: ReviewFilter,
+  page: PageSpec,
+): Promise<{ id: string; cursor_values: string[] }[]> {
+  const rows = await plannedForKeywords(
+    pageOfReviewsTable(db, f, page).select(["r.id", cursorValuesOf(page.sort).as("cursor_values")]),
+    f,
+  ).execute();
+  return page.cursor?.direction === "before" ? rows.reverse() : rows;
+}
+
+/** The sort keys of a review as text: what its cursor carries. */
+function cursorValuesOf(sort: string) {
+  const keys = SORT_KEYS[sort] ?? SORT_KEYS.published_at!;
+  return sql<string[]>`array[${sql.join(keys.map((k) => k.text))}]`;
+}
+
+/**
+ * The page's reviews from `reviews` alone, not yet selecting anything: the filter, the sort keys and the cursor
+ * read no other table. In list order, reversed for a `before` cursor (read backwards from it).
+ */
+function pageOfReviewsTable(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   const keys = SORT_KEYS[page.sort] ?? SORT_KEYS.published_at!;
   const backwards = page.cursor?.direction === "before";
   const order = backwards ? (page.order === "desc" ? "asc" : "desc") : page.order;
-  // The page's reviews from `reviews` alone: the filter, the sort keys and the cursor read no other table.
-  let qb = db
-    .selectFrom("reviews as r")
-    .where(matchesReviewFilter(f))
-    .selectAll("r")
-    .select(sql<string[]>`array[${sql.join(keys.map((k) => k.text))}]`.as("cursor_values"));
+  let qb = db.selectFrom("reviews as r").where(matchesReviewFilter(f));
   if (page.cursor) {
     const op = order === "desc" ? "<" : ">";
     qb = qb.where(compare(keys, op, page.cursor.values));
@@ -317,6 +338,15 @@ function reviewPageQuery(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   for (const k of keys) qb = qb.orderBy(k.expr, order);
   qb = qb.limit(page.limit);
   if (page.offset) qb = qb.offset(page.offset);
+  return qb;
+}
+
+/** The statement of `selectReviewPage` (a `before` cursor's page comes from it in reverse order). */
+function reviewPageQuery(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
+  const keys = SORT_KEYS[page.sort] ?? SORT_KEYS.published_at!;
+  const backwards = page.cursor?.direction === "before";
+  const order = backwards ? (page.order === "desc" ? "asc" : "desc") : page.order;
+  const qb = pageOfReviewsTable(db, f, page).selectAll("r").select(cursorValuesOf(page.sort).as("cursor_values"));
   // The page as a derived table, so that what hangs off a review is read for the page's rows only (the rows an
   // OFFSET skips would otherwise run the sub-selects too), in the same order. Its joins too: every review has
   // its location and source (NOT NULL references), so they narrow nothing, and joined to the page alone they
@@ -533,8 +563,50 @@ export async function countReviewsFromRollups(
   return { total: Number(row.rows[0]!.total), ahead: Number(row.rows[0]!.ahead) };
 }
 
+/**
+ * Whether the list's count is the account's reviews of a range of whole days and nothing else: what
+ * `selectAccountDays` holds, summed over the range (service.ts keeps it). The first page only: a cursor's
+ * page counts what comes ahead of it too.
+ */
+export function countsWholeDaysOnly(f: ReviewFilter, page: PageSpec): boolean {
+  return (
+    !page.cursor &&
+    rollupsThatCount(f, page.sort) === "days" &&
+    f.locationIds.length === 0 &&
+    f.groupIds.length === 0 &&
+    f.sourceIds.length === 0 &&
+    f.ratings.length === 0 &&
+    f.sentiments.length === 0 &&
+    f.categories.length === 0 &&
+    !f.keywords
+  );
+}
+
+/**
+ * The account's reviews per day in the time zone, in day order: the account's daily roll-up (which leaves out the
+ * reviews deleted at the source) plus the reviews deleted at the source that the list shows, counted by their
+ * day. Summed over a range of whole days, it is what `countReviewsFromRollups` counts for that range alone.
+ */
+export async function selectAccountDays(
+  db: Kysely<DB>,
+  accountId: string,
+  timeZone: string,
+): Promise<{ day: string; reviews: number }[]> {
+  const deleted = db
+    .selectFrom("reviews as r")
+    .where(matchesReviewFilter(reviewFilterOf(accountId, timeZone)))
+    .where("r.deleted_at_source", "is not", null)
+    .select([sql<string>`(r.published_at AT TIME ZONE ${timeZone})::date`.as("day"), sql<number>`1`.as("n")]);
+  const { rows } = await sql<{ day: string; reviews: number }>`
+    SELECT x.day::text AS day, sum(x.n)::int AS reviews FROM (
+      SELECT s.day, s.review_count AS n FROM review_daily_account_stats s WHERE s.account_id = ${accountId}
+      UNION ALL ${deleted}
+    ) x GROUP BY x.day ORDER BY x.day`.execute(db);
+  return rows;
+}
+
 /** The list's count: from the roll-ups when they can count it, from the reviews otherwise. */
-async function countReviewList(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
+export async function countReviewList(db: Kysely<DB>, f: ReviewFilter, page: PageSpec) {
   const rollups = rollupsThatCount(f, page.sort, page.cursor);
   if (rollups === "days") return countReviewsFromRollups(db, f, page.order, page.cursor);
   const lexeme = rollups === "keyword" && f.keywords ? await keywordLexeme(db, f.keywords) : null;
