@@ -148,6 +148,35 @@ describe("ingestion.sync", () => {
     expect(history[0]!.details).toMatchObject({ changes: { rating: { from: 5, to: 2 } } });
   });
 
+  it("keeps a title the app holds when the source has none (Google): not an edit, and kept through a real one", async () => {
+    await sync("2024-06-01T00:00:00Z");
+    // As an import of the same Google reviews with their titles (another tool's export) leaves them.
+    await t.ctx.database.db
+      .updateTable("reviews")
+      .set({ title: "A real gem" })
+      .where("location_id", "=", locationId)
+      .execute();
+    expect(await sync("2024-06-02T00:00:00Z")).toMatchObject({ inserted: 0, edited: 0 });
+    const r1 = fake.state.reviews.find((r) => r.reviewId === "r1")!;
+    r1.comment = "Changed my mind: the soup was cold.";
+    r1.updateTime = "2024-06-02T12:00:00Z";
+    expect(await sync("2024-06-03T00:00:00Z")).toMatchObject({ inserted: 0, edited: 1 });
+    const rows = await reviewsOf(locationId);
+    expect(rows.map((r) => r.title)).toEqual(["A real gem", "A real gem", "A real gem"]);
+    const history = await t.ctx.database.db
+      .selectFrom("review_history")
+      .select(["action", "details"])
+      .where(
+        "review_id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(history).toHaveLength(1);
+    expect(history[0]!.details).toMatchObject({ changes: { content: { to: "Changed my mind: the soup was cold." } } });
+    expect(history[0]!.details).not.toHaveProperty("changes.title");
+  });
+
   it("records a deletion only after two consecutive syncs miss the review, and clears it when it returns", async () => {
     await sync("2024-06-01T00:00:00Z");
     const removed = fake.state.reviews.splice(1, 1)[0]!;

@@ -179,6 +179,7 @@ export async function syncLocationSource(
         sourceId,
         industry: target.vertical,
         respondable: target.supports_responses && Boolean(connector.publishResponse) && target.has_credentials,
+        titled: connector.carriesTitles,
       },
       incoming,
       { now },

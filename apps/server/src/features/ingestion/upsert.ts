@@ -12,6 +12,11 @@ export interface UpsertTarget {
   /** The account's vertical, for the text analysis. */
   industry: string;
   respondable: boolean;
+  /**
+   * Whether the reviews read carry their title (`ReviewConnector.carriesTitles`; an import's do). When not, a
+   * review's title is neither compared nor written over: the one the app holds stays.
+   */
+  titled?: boolean;
 }
 
 export interface ExistingReview {
@@ -216,7 +221,8 @@ export async function upsertReviews(
   for (const { row, review } of seenExisting) {
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if ((row.rating ?? null) !== (review.rating ?? null)) changes.rating = { from: row.rating, to: review.rating };
-    if (norm(row.title) !== norm(review.title)) changes.title = { from: row.title, to: review.title };
+    const titled = target.titled ?? true;
+    if (titled && norm(row.title) !== norm(review.title)) changes.title = { from: row.title, to: review.title };
     if (norm(row.content) !== norm(review.content)) changes.content = { from: row.content, to: review.content };
     if ((row.recommendation ?? null) !== (review.recommendation ?? null)) {
       changes.recommendation = { from: row.recommendation, to: review.recommendation };
@@ -236,11 +242,12 @@ export async function upsertReviews(
       updated_at: now,
     };
     if (edited) {
-      const analysis = analyzeReview(review, target.industry);
+      const title = titled ? review.title : row.title;
+      const analysis = analyzeReview({ ...review, title }, target.industry);
       Object.assign(values, {
         rating: review.rating,
         recommendation: review.recommendation,
-        title: review.title,
+        title,
         content: review.content,
         updated_at_source: review.updatedAt ?? now,
         sentiment: analysis.sentiment,

@@ -87,6 +87,12 @@ export interface ReviewConnector {
   readonly sourceCode: SourceCode;
   readonly supportsResponses: boolean;
   /**
+   * Whether the source's reviews have a title (Trustpilot's do). Where they have none (Google, Facebook, Yelp),
+   * every review is read untitled, and a title the app holds from elsewhere (an import) is kept, not recorded as
+   * removed at the source.
+   */
+  readonly carriesTitles: boolean;
+  /**
    * One page of the location's reviews. Walking every page lists every review the source shows now, so a
    * review missing from a walk was deleted at the source. Yelp (offset) and Trustpilot (page number) page by
    * position: a review deleted during a walk shifts the rest up by one and one review can be skipped, so

@@ -83,6 +83,7 @@ export interface FacebookSettings extends ConnectorSettings {
 export class FacebookConnector implements ReviewConnector {
   readonly sourceCode = "facebook" as const;
   readonly supportsResponses = true;
+  readonly carriesTitles = false;
   readonly #http: SourceHttp;
   readonly #pageSize: number;
   readonly #version: string;

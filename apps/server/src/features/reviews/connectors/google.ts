@@ -60,6 +60,7 @@ const LOCATION_NAME = /^accounts\/([^/]+)\/locations\/([^/]+)$/;
 export class GoogleConnector implements ReviewConnector {
   readonly sourceCode = "google" as const;
   readonly supportsResponses = true;
+  readonly carriesTitles = false;
   readonly #http: SourceHttp;
   readonly #pageSize: number;
 

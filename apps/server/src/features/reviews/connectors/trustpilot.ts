@@ -56,6 +56,7 @@ export type TrustpilotReview = z.infer<typeof ZTrustpilotReview>;
 export class TrustpilotConnector implements ReviewConnector {
   readonly sourceCode = "trustpilot" as const;
   readonly supportsResponses = true;
+  readonly carriesTitles = true;
   readonly #http: SourceHttp;
   readonly #pageSize: number;
 

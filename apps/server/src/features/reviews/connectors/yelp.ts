@@ -54,6 +54,7 @@ export type YelpReview = z.infer<typeof ZYelpReview>;
 export class YelpConnector implements ReviewConnector {
   readonly sourceCode = "yelp" as const;
   readonly supportsResponses = false;
+  readonly carriesTitles = false;
   readonly #http: SourceHttp;
   readonly #pageSize: number;
 
