@@ -9,6 +9,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { type Analysis, analyzeText, type Mention } from "../analysis/index.ts";
 import { analyzeReview } from "../ingestion/index.ts";
+import { connectorFor } from "../reviews/index.ts";
 import { DEMO_TRUSTPILOT_API_KEY, DEMO_TRUSTPILOT_TOKEN, DEMO_YELP_API_KEY } from "../sandboxes/index.ts";
 import { createRandom, generateResponse, generateReview, type Random, type Vertical } from "./review-text.ts";
 import type { DemoAccounts } from "./types.ts";
@@ -28,10 +29,10 @@ interface VerticalPlan {
 }
 
 /**
- * Sources whose reviews have no title: their APIs carry none, so their connectors read every review untitled
- * (reviews/connectors: google.ts, facebook.ts, yelp.ts).
+ * Whether a source's reviews have a title: as its connector reads them (`carriesTitles`: Google, Facebook and Yelp
+ * have none), and titled where no connector reads the source (TripAdvisor, OpenTable, Healthgrades…).
  */
-const UNTITLED_SOURCES = new Set(["google", "facebook", "yelp"]);
+const titledAt = (code: string) => connectorFor(code)?.carriesTitles ?? true;
 
 const PLANS: VerticalPlan[] = [
   {
@@ -430,6 +431,7 @@ export async function seedDemoReviews(
         details,
         created_at: new Date(Math.min(nowMs, at)).toISOString(),
       });
+    const titled = new Map(plan.sources.map(([code]) => [code, titledAt(code)]));
     let seq = 0;
     locations.forEach((location, li) => {
       const count = Math.round((plan.total * scale * weights[li]!) / weightSum);
@@ -441,7 +443,7 @@ export async function seedDemoReviews(
         const written = generateReview(random, { vertical: plan.vertical, locationName, city: location.city });
         // Generated the same way for every source (the random stream stays the same), then without the title
         // where the source has none: a sync would read that review back untitled and record an edit.
-        const generated = UNTITLED_SOURCES.has(code) ? { ...written, title: null } : written;
+        const generated = titled.get(code) ? written : { ...written, title: null };
         const published = publishedAt(random, nowMs, plan.vertical);
         // Most reviews are seen within hours; some sources publish late, after moderation.
         const lateBy = random.chance(0.03) ? random.int(3, 40) * DAY : random.int(1, 30) * HOUR;

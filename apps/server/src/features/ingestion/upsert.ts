@@ -218,10 +218,10 @@ export async function upsertReviews(
   }
 
   // Known reviews: edits, restorations, and replies written at the source.
+  const titled = target.titled ?? true;
   for (const { row, review } of seenExisting) {
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if ((row.rating ?? null) !== (review.rating ?? null)) changes.rating = { from: row.rating, to: review.rating };
-    const titled = target.titled ?? true;
     if (titled && norm(row.title) !== norm(review.title)) changes.title = { from: row.title, to: review.title };
     if (norm(row.content) !== norm(review.content)) changes.content = { from: row.content, to: review.content };
     if ((row.recommendation ?? null) !== (review.recommendation ?? null)) {
