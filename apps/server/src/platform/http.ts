@@ -76,7 +76,10 @@ export function registerHttpConventions(
       if (rtx) reply.header("content-type", `${rtx}; charset=utf-8`);
       else if (acceptsHal(request)) reply.header("content-type", `${MEDIA_TYPE}; charset=utf-8`);
       // ReviewTrackers' clients follow `_links` as they are: absolute URLs, from PUBLIC_URL.
-      if (rtx && opts.publicUrl && typeof payload === "string") return absoluteLinks(payload, opts.publicUrl);
+      // A body written already (platform/serializer.ts `Prewritten`) comes as its UTF-8 bytes.
+      if (rtx && opts.publicUrl && (typeof payload === "string" || Buffer.isBuffer(payload))) {
+        return absoluteLinks(payload.toString(), opts.publicUrl);
+      }
     }
     return payload;
   });
@@ -125,7 +128,6 @@ function cleanFastifyMessage(message: string) {
   return message.replace(/^FST_[A-Z_]+: /, "");
 }
 
-/** The ReviewTrackers media type the request accepts (or sent), without its parameters. */
 /** The JSON answer with every `_links.*.href` that is a path made an absolute URL under `origin`. */
 function absoluteLinks(payload: string, origin: string): string {
   const base = origin.replace(/\/+$/, "");

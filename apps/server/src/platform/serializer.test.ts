@@ -6,9 +6,16 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Prewritten, prewrittenPage, responseSerializer, shareAnswer, writePart } from "./serializer.ts";
 
-function serializerFor(schema: z.ZodType) {
-  const compile = responseSerializer({ strict: true, log: pino({ level: "silent" }) });
-  return compile({ schema, method: "GET", url: "/api/things", httpStatus: "200" }) as (data: unknown) => string;
+/** The serialiser of a route, with what it sends as text (a prewritten answer is sent as its UTF-8 bytes). */
+function serializerFor(schema: z.ZodType, log = pino({ level: "silent" }), strict = true) {
+  const compile = responseSerializer({ strict, log });
+  const serialize = compile({ schema, method: "GET", url: "/api/items", httpStatus: "200" }) as (
+    data: unknown,
+  ) => string | Buffer;
+  return (data: unknown) => {
+    const sent = serialize(data);
+    return typeof sent === "string" ? sent : sent.toString("utf8");
+  };
 }
 
 describe("the response serialiser", () => {
@@ -61,13 +68,16 @@ describe("the response serialiser", () => {
       const a = { id: "a", name: "Ann", secret: "x" };
       const b = { id: "b", name: "Bo" };
       const parts = [writePart(Item, a), writePart(Item, b)];
-      expect(parts[0]!.text).toBe('{"id":"a","name":"Ann"}');
+      expect(parts[0]!.bytes.toString()).toBe('{"id":"a","name":"Ann"}');
       const written = prewrittenPage(Page, page([a, b], { hidden: 1 }), "items", parts);
       const text = serializerFor(Page)(written);
       expect(text).toBe(
         '{"_embedded":{"items":[{"id":"a","name":"Ann"},{"id":"b","name":"Bo"}]},"_links":{"self":{"href":"/api/items"}},"_total":2}',
       );
       expect(text).toBe(serializerFor(Page)(page([a, b])));
+      // Sent as bytes: text outside Latin-1 goes out as the schema writes it, in UTF-8.
+      const accented = [writePart(Item, { id: "c", name: "Zoë ★ 東京" })];
+      expect(serializerFor(Page)(prewrittenPage(Page, page([]), "items", accented))).toContain('"name":"Zoë ★ 東京"');
       // The value is there for callers that read it.
       expect(written.value._total).toBe(2);
     });
@@ -81,7 +91,7 @@ describe("the response serialiser", () => {
     it("refuses, in strict mode, a part written by another schema or text the route's schema does not write", () => {
       const a = { id: "a", name: "Ann", secret: "x" };
       // Text made by hand, and a part written by another schema (one that lets a secret through).
-      const byHand = { text: JSON.stringify(a) };
+      const byHand = { bytes: Buffer.from(JSON.stringify(a)) };
       expect(() => serializerFor(Page)(prewrittenPage(Page, page([a]), "items", [byHand]))).toThrow(
         /not written by the schema of its items/,
       );
@@ -103,12 +113,7 @@ describe("the response serialiser", () => {
     it("sends, in production, a prewritten answer whose part does not match, and logs it", () => {
       const logged: unknown[] = [];
       const log = pino({ level: "error" }, { write: (line: string) => logged.push(JSON.parse(line)) });
-      const serialize = responseSerializer({ strict: false, log })({
-        schema: Page,
-        method: "GET",
-        url: "/api/items",
-        httpStatus: "200",
-      }) as (data: unknown) => string;
+      const serialize = serializerFor(Page, log, false);
       const mismatched = writePart(Item, { id: "a", name: 3 } as unknown as z.infer<typeof Item>);
       const answer = prewrittenPage(Page, page([]), "items", [mismatched]);
       expect(answer).toBeInstanceOf(Prewritten);

@@ -12,9 +12,12 @@ import { z } from "zod";
  * A string body for a string schema (CSV, HTML, SVG: routes that declare `produces`) goes out as it is.
  * A frozen body is one answer shared by many requests (a cached answer, `shareAnswer`): each route checks
  * and writes it once, and sends the same text again while the object lives.
+ * A body written already (`Prewritten`) goes out as its UTF-8 bytes, as they are: no string is made of it, and
+ * the socket is given the bytes without encoding them again.
  */
 export function responseSerializer(opts: { strict: boolean; log: Logger }): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, method, url }) => {
+  // Fastify sends a Buffer from a serialiser as it is (reply.js onSendEnd); its type names only strings.
+  return (({ schema, method, url }) => {
     const written = new WeakMap<object, string>();
     const serialize = (data: unknown) => {
       if (typeof data === "string" && schema instanceof z.ZodString) return data;
@@ -34,7 +37,7 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
         if (opts.strict) checkPrewritten(data, schema, `${method} ${url}`);
         else if (data.problem)
           opts.log.error({ route: `${method} ${url}`, issues: data.problem }, "response schema mismatch");
-        return data.text;
+        return data.bytes;
       }
       if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return serialize(data);
       const known = written.get(data);
@@ -43,7 +46,7 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
       written.set(data, text);
       return text;
     };
-  };
+  }) as FastifySerializerCompiler<z.ZodType>;
 }
 
 /**
@@ -56,11 +59,13 @@ export function shareAnswer<T extends object>(answer: T): Readonly<T> {
 }
 
 /**
- * A part of many answers, written once by its own schema (`writePart`): its text, and what did not match the
- * schema, if anything (then the text is the value as it is, as the serialiser sends a mismatch in production).
+ * A part of many answers, written once by its own schema (`writePart`): its JSON as UTF-8 bytes, and what did not
+ * match the schema, if anything (then the JSON is the value as it is, as the serialiser sends a mismatch in
+ * production). Bytes, not a string: a page is the parts' bytes put together (`prewrittenPage`), held outside the
+ * JavaScript heap and sent without encoding them again.
  */
 export interface WrittenPart {
-  readonly text: string;
+  readonly bytes: Buffer;
   readonly problem?: string;
 }
 
@@ -69,27 +74,35 @@ export function writePart<T>(schema: z.ZodType<T>, value: T): WrittenPart {
   const result = schema.safeParse(value);
   const part: WrittenPart = Object.freeze(
     result.success
-      ? { text: JSON.stringify(result.data) }
-      : { text: JSON.stringify(value), problem: result.error.message },
+      ? { bytes: Buffer.from(JSON.stringify(result.data)) }
+      : { bytes: Buffer.from(JSON.stringify(value)), problem: result.error.message },
   );
   writtenParts.set(part, schema);
   return part;
 }
 
 /**
- * An answer already written, with the value it writes (for a caller that reads it, such as another route made
- * from it). The serialiser sends its text as it is. In strict mode (tests, development) it first checks it: a page
+ * An answer already written (its JSON as UTF-8 bytes; a string given is encoded once), with the value it writes
+ * (for a caller that reads it, such as another route made from it). The serialiser sends its bytes as they are. In strict mode (tests, development) it first checks it: a page
  * of `prewrittenPage` by which schemas wrote it (the route's, and for every part the route's item schema, through
  * `writePart`), anything else by reading the text back and writing it again with the route's schema. So a part
  * written by another schema, or a field the schema does not name, fails the request as any mismatch does.
  */
 export class Prewritten<T> {
+  readonly bytes: Buffer;
+
   constructor(
     readonly value: T,
-    readonly text: string,
+    written: Buffer | string,
     readonly problem?: string,
   ) {
+    this.bytes = typeof written === "string" ? Buffer.from(written) : written;
     Object.freeze(this);
+  }
+
+  /** The JSON as text (for checks and tests; the serialiser sends `bytes`). */
+  get text(): string {
+    return this.bytes.toString("utf8");
   }
 }
 
@@ -107,9 +120,10 @@ function checkPrewritten(data: Prewritten<unknown>, schema: z.ZodType, route: st
     if (item) fail(`an item of _embedded.${page.key} was not written by the schema of its items`);
   }
   // Anything else is read back and written again by the route's schema.
-  const result = schema.safeParse(JSON.parse(data.text));
+  const text = data.text;
+  const result = schema.safeParse(JSON.parse(text));
   if (!result.success) fail(result.error.message);
-  else if (JSON.stringify(result.data) !== data.text) fail("its prewritten text is not what the schema writes");
+  else if (JSON.stringify(result.data) !== text) fail("its prewritten text is not what the schema writes");
 }
 
 /** The schema of the items of `_embedded[key]` in a HAL page schema, if it is one. */
@@ -130,8 +144,9 @@ const writtenPages = new WeakMap<
 
 /**
  * A HAL page (`value`) whose `_embedded[key]` items are parts written already (`parts`, in the same order): the
- * page's other fields are written by `schema` as the serialiser would, and the parts' texts are put in as they
- * are, not written again. Each part's text is its schema's output, so nothing a schema does not name goes out.
+ * page's other fields are written by `schema` as the serialiser would, and the parts' bytes are put in as they
+ * are, not written again (one copy, into the page's bytes). Each part is its schema's output, so nothing a schema
+ * does not name goes out.
  */
 export function prewrittenPage<T extends { _embedded: Record<string, readonly unknown[]> }>(
   schema: z.ZodType<T>,
@@ -143,9 +158,15 @@ export function prewrittenPage<T extends { _embedded: Record<string, readonly un
   const problem = result.success ? parts.find((p) => p.problem)?.problem : result.error.message;
   const { _embedded, ...rest } = (result.success ? result.data : value) as Record<string, unknown>;
   const others = JSON.stringify(rest);
-  const embedded = `{"_embedded":{${JSON.stringify(key)}:[${parts.map((p) => p.text).join(",")}]}`;
-  const text = others === "{}" ? `${embedded}}` : `${embedded},${others.slice(1)}`;
-  const page = new Prewritten(value, text, problem);
+  const pieces: Buffer[] = [Buffer.from(`{"_embedded":{${JSON.stringify(key)}:[`)];
+  parts.forEach((p, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(p.bytes);
+  });
+  pieces.push(Buffer.from(others === "{}" ? "]}}" : `]},${others.slice(1)}`));
+  const page = new Prewritten(value, Buffer.concat(pieces), problem);
   writtenPages.set(page, { schema, key, parts });
   return page;
 }
+
+const COMMA = Buffer.from(",");
