@@ -2,7 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { buildApp } from "./app.ts";
 import { productFeatures } from "./compose.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/database.ts";
+import { openDatabase, SERVER_CONNECTION_IDLE_MS } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { liveServerConnection } from "./db/open-for-cli.ts";
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, isDatabaseEmpty, seedDemo } from "./features/demo/seed.ts";
@@ -63,7 +63,11 @@ async function runApp(config: Config, { inCluster }: { inCluster: boolean }) {
     console.error(`The embedded database in ${config.dataDir} is in use by process ${owner.pid}; stop it first.`);
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    idleMs: SERVER_CONNECTION_IDLE_MS,
+  });
   if (!inCluster) {
     await migrateToLatest(database.db);
     await seedReferenceData(database);

@@ -58,7 +58,20 @@ export interface OpenOptions {
   /** Loopback port for the embedded socket server; 0 picks a free one. */
   socketPort?: number;
   poolSize?: number;
+  /**
+   * How long a pooled connection may sit idle before it is closed (node-postgres's 10 s unless given). The
+   * server keeps its connections longer (SERVER_CONNECTION_IDLE_MS); tools and tests keep the default.
+   */
+  idleMs?: number;
 }
+
+/**
+ * How long the server's pooled connections stay open while idle: 5 minutes. A connection closed after node-postgres's
+ * 10 s costs the next call a new one (connect, SCRAM sign-in) and its backend's prepared statements and catalog
+ * caches: at 1,000,000 reviews the 30-day list took 36-122 ms after 12 s of quiet against 8-15 ms after 5 s
+ * (docs/decisions/005-throughput.md, stop 35). A few dozen idle connections cost PostgreSQL a few MB each.
+ */
+export const SERVER_CONNECTION_IDLE_MS = 5 * 60_000;
 
 /**
  * Opens the database. One code path: the app always speaks PostgreSQL's wire
@@ -88,6 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: opts.poolSize ?? (embedded ? 8 : 20),
+    ...(opts.idleMs === undefined ? {} : { idleTimeoutMillis: opts.idleMs }),
     // PostgreSQL: no parallel workers for the app's statements (PGlite has none to start).
     ...(embedded ? {} : { options: `-c max_parallel_workers_per_gather=${PARALLEL_WORKERS_PER_GATHER}` }),
   });
