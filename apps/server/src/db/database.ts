@@ -66,10 +66,10 @@ export interface OpenOptions {
 }
 
 /**
- * How long the server's pooled connections stay open while idle: 5 minutes. A connection closed after node-postgres's
- * 10 s costs the next call a new one (connect, SCRAM sign-in) and its backend's prepared statements and catalog
- * caches: at 1,000,000 reviews the 30-day list took 36-122 ms after 12 s of quiet against 8-15 ms after 5 s
- * (docs/decisions/005-throughput.md, stop 35). A few dozen idle connections cost PostgreSQL a few MB each.
+ * How long the server's pooled connections stay open while idle: 5 minutes. A connection closed after
+ * node-postgres's 10 s costs the next call a new one (connect, SCRAM sign-in) on a fresh backend, which parses and
+ * plans its statements again: at 1,000,000 reviews the list's page statement took 3.6-8.8 ms to parse and 4-9.5 ms
+ * to bind there (docs/decisions/005-throughput.md, stop 35). An idle connection costs PostgreSQL a few MB.
  */
 export const SERVER_CONNECTION_IDLE_MS = 5 * 60_000;
 

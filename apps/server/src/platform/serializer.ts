@@ -83,10 +83,11 @@ export function writePart<T>(schema: z.ZodType<T>, value: T): WrittenPart {
 
 /**
  * An answer already written (its JSON as UTF-8 bytes; a string given is encoded once), with the value it writes
- * (for a caller that reads it, such as another route made from it). The serialiser sends its bytes as they are. In strict mode (tests, development) it first checks it: a page
- * of `prewrittenPage` by which schemas wrote it (the route's, and for every part the route's item schema, through
- * `writePart`), anything else by reading the text back and writing it again with the route's schema. So a part
- * written by another schema, or a field the schema does not name, fails the request as any mismatch does.
+ * (for a caller that reads it, such as another route made from it). The serialiser sends its bytes as they are.
+ * In strict mode (tests, development) it first checks it: a page of `prewrittenPage` by which schemas wrote it
+ * (the route's, and for every part the route's item schema, through `writePart`), anything else by reading the
+ * text back and writing it again with the route's schema. So a part written by another schema, or a field the
+ * schema does not name, fails the request as any mismatch does.
  */
 export class Prewritten<T> {
   readonly bytes: Buffer;
