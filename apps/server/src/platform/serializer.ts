@@ -11,14 +11,14 @@ import { z } from "zod";
  * user is never refused an answer for a drift the tests missed.
  * A string body for a string schema (CSV, HTML, SVG: routes that declare `produces`) goes out as it is.
  * A frozen body is one answer shared by many requests (a cached answer, `shareAnswer`): each route checks
- * and writes it once, and sends the same text again while the object lives.
- * A body written already (`Prewritten`) goes out as its UTF-8 bytes, as they are: no string is made of it, and
- * the socket is given the bytes without encoding them again.
+ * and writes it once, as UTF-8 bytes, and sends the same bytes again while the object lives.
+ * A body written already (`Prewritten`) goes out as its UTF-8 bytes, as they are: no string is made of it.
+ * Either way the socket is given bytes, not a string it would encode again on every answer.
  */
 export function responseSerializer(opts: { strict: boolean; log: Logger }): FastifySerializerCompiler<z.ZodType> {
   // Fastify sends a Buffer from a serialiser as it is (reply.js onSendEnd); its type names only strings.
   return (({ schema, method, url }) => {
-    const written = new WeakMap<object, string>();
+    const written = new WeakMap<object, Buffer>();
     const serialize = (data: unknown) => {
       if (typeof data === "string" && schema instanceof z.ZodString) return data;
       const result = schema.safeParse(data);
@@ -42,9 +42,9 @@ export function responseSerializer(opts: { strict: boolean; log: Logger }): Fast
       if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return serialize(data);
       const known = written.get(data);
       if (known !== undefined) return known;
-      const text = serialize(data);
-      written.set(data, text);
-      return text;
+      const bytes = Buffer.from(serialize(data));
+      written.set(data, bytes);
+      return bytes;
     };
   }) as FastifySerializerCompiler<z.ZodType>;
 }
