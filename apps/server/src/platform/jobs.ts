@@ -156,11 +156,13 @@ export class Jobs {
   /**
    * Enqueues a job. With `trx` (a Kysely transaction), the job is written in that transaction: it
    * exists exactly when the change that caused it commits (a crash between the two loses nothing).
+   * `priority` (0 unless given): a queue's waiting jobs run highest first, then oldest first, so a job a
+   * user is waiting for can go ahead of a scheduled batch in the same queue.
    */
   async send<T extends object>(
     name: string,
     data: T,
-    { trx, ...options }: { singletonKey?: string; startAfter?: Date; trx?: Kysely<DB> } = {},
+    { trx, ...options }: { singletonKey?: string; startAfter?: Date; priority?: number; trx?: Kysely<DB> } = {},
   ) {
     if (!this.started) throw new Error("Job queue not started");
     if (!trx) return this.boss.send(name, data, options);

@@ -11,6 +11,13 @@ export const IMPORT_JOB = "reviews.import";
 /** Every four hours, one sync job per connected (location, source). */
 export const SYNC_ALL_CRON = "0 */4 * * *";
 
+/**
+ * The priority of a sync a user asked for (POST /api/locations/{id}/sync): ahead of the scheduled ones waiting in
+ * the same queue (priority 0). Every four hours SYNC_ALL_CRON queues a sync of every listing at once (191 in the
+ * demo, some minutes of work), and a user who pressed Sync then would otherwise wait for all of them.
+ */
+export const ASKED_SYNC_PRIORITY = 10;
+
 export async function registerIngestionJobs(ctx: AppContext) {
   ctx.jobs.define<{ locationId: string; sourceId: string }>({
     name: SYNC_JOB,

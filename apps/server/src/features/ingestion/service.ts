@@ -14,7 +14,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Upload } from "../../platform/upload.ts";
 import { connectorFor } from "../reviews/index.ts";
 import { checkImportRows, processImport, readImportFile } from "./import.ts";
-import { IMPORT_JOB, SYNC_JOB } from "./jobs.ts";
+import { ASKED_SYNC_PRIORITY, IMPORT_JOB, SYNC_JOB } from "./jobs.ts";
 import { importPolicy, locationSyncPolicy } from "./policy.ts";
 import { presentImport } from "./presenter.ts";
 import { claimSyncRequest, findImport, insertImport, selectSyncTargets } from "./queries.ts";
@@ -126,7 +126,7 @@ export async function syncLocation(
       const next = await claimSyncRequest(trx, ids, now, ctx.config.syncIntervalSeconds);
       if (next === null) {
         queued.push(t);
-        await ctx.jobs.send(SYNC_JOB, { locationId, sourceId: t.source_id }, { trx });
+        await ctx.jobs.send(SYNC_JOB, { locationId, sourceId: t.source_id }, { trx, priority: ASKED_SYNC_PRIORITY });
       } else if (!nextAllowed || next < nextAllowed) nextAllowed = next;
     }
   });

@@ -3,6 +3,7 @@ import { createLocation, createSourceCredentials, createUrl, signedIn, sourceId 
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { type FakeGoogleState, startFakeGoogle } from "../sandboxes/sources/google.ts";
 import type { FakeServer } from "../sandboxes/sources/http.ts";
+import { SYNC_ALL_JOB } from "./jobs.ts";
 
 const LOCATION_NAME = "accounts/3001/locations/4004";
 
@@ -121,6 +122,53 @@ describe("POST /api/locations/{id}/sync", () => {
       expect(sent).toHaveLength(2);
     } finally {
       t.ctx.jobs.send = send;
+    }
+  });
+
+  it("a sync asked for goes ahead of the scheduled syncs waiting in the queue", async () => {
+    // A Google that takes 300 ms a request, and 30 listings of another account whose syncs the four-hourly
+    // sync-all queues (with every other listing of this database) just before the manager presses Sync.
+    const slow = await startFakeGoogle({
+      locationName: LOCATION_NAME,
+      reviews: [{ reviewId: "s1", starRating: "FIVE", comment: "Lovely brunch.", createTime: "2024-05-01T10:00:00Z" }],
+      behaviour: { delayMs: 300 },
+    });
+    process.env.GOOGLE_API_BASE = slow.url;
+    try {
+      const other = await signedIn(t);
+      await createSourceCredentials(t.ctx.database, { accountId: other.account.id, source: "google" });
+      const scheduled: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const location = await createLocation(t.ctx.database, other.account.id);
+        await createUrl(t.ctx.database, {
+          accountId: other.account.id,
+          locationId: location.id,
+          source: "google",
+          referenceId: LOCATION_NAME,
+        });
+        scheduled.push(location.id);
+      }
+      const all = await t.ctx.jobs.send(SYNC_ALL_JOB, {});
+      expect((await t.ctx.jobs.waitFor(SYNC_ALL_JOB, all!, { timeoutMs: 20_000 })).state).toBe("completed");
+
+      const { client, location } = await connected("manager");
+      expect((await client.post(`/api/locations/${location.id}/sync`, {})).status).toBe(202);
+      const deadline = Date.now() + 30_000;
+      while ((await reviewIdsAt(location.id)).length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await reviewIdsAt(location.id)).toEqual(["s1"]);
+      // Those already running when it was asked for finish first; the rest wait. In the order they were queued,
+      // all 30 would have been read before it (about 5 s).
+      const read = await t.ctx.database.db
+        .selectFrom("reviews")
+        .select((eb) => eb.fn.count<string>("location_id").distinct().as("n"))
+        .where("location_id", "in", scheduled)
+        .executeTakeFirstOrThrow();
+      expect(Number(read.n)).toBeLessThan(10);
+    } finally {
+      process.env.GOOGLE_API_BASE = fake.url;
+      await slow.close();
     }
   });
 
