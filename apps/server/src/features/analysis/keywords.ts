@@ -111,12 +111,14 @@ export function findSpans(
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i] as Token;
-    if (taken[i] || !(isWord(token) || TITLES.has(token.normal))) {
+    // "Dr. Patel": the title names the topic (a doctor), where the vertical has doctors; elsewhere "Dr." is no
+    // word and is passed over (a run of nouns starts only at a word, so that every step moves on).
+    const title = TITLES.has(token.normal) && terms.aspects.doctor !== undefined;
+    if (taken[i] || !(isWord(token) || title)) {
       i += 1;
       continue;
     }
-    // "Dr. Patel": the title names the topic (a doctor), not the name after it.
-    if (TITLES.has(token.normal) && terms.aspects.doctor !== undefined) {
+    if (title) {
       let end = i + 1;
       while (end < tokens.length && (tokens[end] as Token).pos === "PROPN") end += 1;
       spans.push({ from: i, to: end, keyword: "doctor", category: terms.aspects.doctor, implied: false });
