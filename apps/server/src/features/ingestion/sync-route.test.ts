@@ -27,16 +27,16 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** Lists the location at Google, as the fake's location. */
+function listAtGoogle(accountId: string, locationId: string) {
+  return createUrl(t.ctx.database, { accountId, locationId, source: "google", referenceId: LOCATION_NAME });
+}
+
 /** An account with a location listed at Google (reference id and credentials) and at Yelp (no reference id). */
 async function connected(type: "admin" | "manager" | "read_only" = "admin") {
   const s = await signedIn(t, { type });
   const location = await createLocation(t.ctx.database, s.account.id);
-  await createUrl(t.ctx.database, {
-    accountId: s.account.id,
-    locationId: location.id,
-    source: "google",
-    referenceId: LOCATION_NAME,
-  });
+  await listAtGoogle(s.account.id, location.id);
   await createUrl(t.ctx.database, { accountId: s.account.id, locationId: location.id, source: "yelp" });
   await createSourceCredentials(t.ctx.database, { accountId: s.account.id, source: "google" });
   return { ...s, location };
@@ -140,12 +140,7 @@ describe("POST /api/locations/{id}/sync", () => {
       const scheduled: string[] = [];
       for (let i = 0; i < 30; i++) {
         const location = await createLocation(t.ctx.database, other.account.id);
-        await createUrl(t.ctx.database, {
-          accountId: other.account.id,
-          locationId: location.id,
-          source: "google",
-          referenceId: LOCATION_NAME,
-        });
+        await listAtGoogle(other.account.id, location.id);
         scheduled.push(location.id);
       }
       const all = await t.ctx.jobs.send(SYNC_ALL_JOB, {});
