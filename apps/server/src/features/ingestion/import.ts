@@ -7,7 +7,7 @@ import { isUuid } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
 import { connectorFor, type SourceReview, toStarRating } from "../reviews/index.ts";
 import { csvRecords } from "./csv.ts";
-import { upsertReviews } from "./upsert.ts";
+import { analyseAhead, type UpsertTarget, upsertReviews } from "./upsert.ts";
 
 const CHUNK_ROWS = 500;
 const MAX_STORED_ERRORS = 1000;
@@ -278,21 +278,23 @@ export async function processImport(database: Database, importId: string, opts: 
         group.reviews.push(v.review);
         groups.set(groupKey, group);
       });
+      // The chunk's new and changed reviews are analysed before its transaction, which then only writes.
+      const writes = await Promise.all(
+        [...groups.values()].map(async (g) => {
+          const target: UpsertTarget = {
+            accountId: lookups.accountId,
+            locationId: g.locationId,
+            sourceId: g.sourceId,
+            industry: lookups.vertical,
+            respondable: g.respondable,
+          };
+          return { g, target, analysed: await analyseAhead(db, target, g.reviews, { only: true }) };
+        }),
+      );
       await database.db.transaction().execute(async (trx) => {
-        for (const g of groups.values()) {
+        for (const { g, target, analysed } of writes) {
           await sql`SELECT pg_advisory_xact_lock(hashtext(${`sync:${g.locationId}:${g.sourceId}`}))`.execute(trx);
-          const result = await upsertReviews(
-            trx,
-            {
-              accountId: lookups.accountId,
-              locationId: g.locationId,
-              sourceId: g.sourceId,
-              industry: lookups.vertical,
-              respondable: g.respondable,
-            },
-            g.reviews,
-            { now, only: true },
-          );
+          const result = await upsertReviews(trx, target, g.reviews, { now, only: true, analysed });
           counts.imported += result.inserted.length;
           counts.updated += result.edited.length + result.restored.length;
           counts.skipped += result.unchanged;

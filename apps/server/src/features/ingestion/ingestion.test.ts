@@ -3,10 +3,12 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLocation, createSourceCredentials, createUrl, signedIn, sourceId } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import type { SourceReview } from "../reviews/index.ts";
 import { type FakeGoogleState, type GoogleApiReview, startFakeGoogle } from "../sandboxes/sources/google.ts";
 import type { FakeServer } from "../sandboxes/sources/http.ts";
 import { SYNC_JOB } from "./jobs.ts";
 import { syncableTargets, syncLocationSource } from "./sync.ts";
+import { analyseAhead, analyzeReview, type UpsertTarget, upsertReviews } from "./upsert.ts";
 
 const LOCATION_NAME = "accounts/1001/locations/2002";
 
@@ -263,6 +265,74 @@ describe("ingestion.sync", () => {
     } finally {
       delete process.env.GOOGLE_API_BASE;
     }
+  });
+});
+
+describe("the analysis of what a sync or an import writes", () => {
+  const review = (id: string, over: Partial<SourceReview> = {}): SourceReview => ({
+    sourceReviewId: id,
+    rating: 5,
+    recommendation: null,
+    title: null,
+    content: "The pad thai was amazing.",
+    authorName: "Sam",
+    authorAvatarUrl: null,
+    url: null,
+    publishedAt: new Date("2024-05-01T10:00:00Z"),
+    updatedAt: null,
+    images: [],
+    ownerResponse: null,
+    ...over,
+  });
+
+  it("is made before the transaction that writes, and made again for a review changed in between", async () => {
+    const { account } = await signedIn(t);
+    const location = await createLocation(t.ctx.database, account.id);
+    const target: UpsertTarget = {
+      accountId: account.id,
+      locationId: location.id,
+      sourceId: await sourceId(t.ctx.database, "google"),
+      industry: "restaurant",
+      respondable: false,
+      titled: false,
+    };
+    const db = t.ctx.database.db;
+    const stored = async (id: string) =>
+      db
+        .selectFrom("reviews")
+        .select(["title", "categories"])
+        .where("location_id", "=", location.id)
+        .where("source_review_id", "=", id)
+        .executeTakeFirstOrThrow();
+
+    // Ahead: the new review and the changed one are analysed, the unchanged one is not.
+    await upsertReviews(db, target, [review("same"), review("edited", { title: "Brunch" })], { now: new Date() });
+    await db.updateTable("reviews").set({ title: "Brunch" }).where("location_id", "=", location.id).execute();
+    const incoming = [review("new"), review("same"), review("edited", { content: "The parking was impossible." })];
+    const ahead = await analyseAhead(db, target, incoming);
+    expect([...ahead.keys()].map((r) => r.sourceReviewId)).toEqual(["new", "edited"]);
+    // The source carries no titles: the edited review is analysed with the title held.
+    expect(ahead.get(incoming[2]!)?.title).toBe("Brunch");
+
+    // The transaction writes what was analysed ahead (told apart here by a category the text does not give)...
+    const marked = new Map(
+      [...ahead].map(([r, a]) => [r, { ...a, analysis: { ...a.analysis, categories: ["value"] } }]),
+    );
+    // ...unless the review changed in between: the edited review's title is not the one it was analysed with now.
+    await db
+      .updateTable("reviews")
+      .set({ title: "Cold soup" })
+      .where("location_id", "=", location.id)
+      .where("source_review_id", "=", "edited")
+      .execute();
+    await db
+      .transaction()
+      .execute((trx) => upsertReviews(trx, target, incoming, { now: new Date(), analysed: marked }));
+    expect((await stored("new")).categories).toEqual(["value"]);
+    const edited = await stored("edited");
+    expect(edited.title).toBe("Cold soup");
+    expect(edited.categories).toEqual(analyzeReview({ ...incoming[2]!, title: "Cold soup" }, "restaurant").categories);
+    expect(edited.categories).not.toEqual(["value"]);
   });
 });
 

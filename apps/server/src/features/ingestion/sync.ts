@@ -9,7 +9,7 @@ import {
   type SourceCredentials,
   type SourceReview,
 } from "../reviews/index.ts";
-import { upsertReviews } from "./upsert.ts";
+import { analyseAhead, type UpsertTarget, upsertReviews } from "./upsert.ts";
 
 /** A review missing from this many consecutive full syncs was deleted at the source. */
 export const MISSES_BEFORE_DELETION = 2;
@@ -168,22 +168,20 @@ export async function syncLocationSource(
   // A source paging by position can list a review twice during a walk: keep the last.
   const incoming = [...new Map(listed.map((r) => [r.sourceReviewId, r])).values()];
   const now = opts.now ?? new Date();
+  const upsertTarget: UpsertTarget = {
+    accountId: target.account_id,
+    locationId,
+    sourceId,
+    industry: target.vertical,
+    respondable: target.supports_responses && Boolean(connector.publishResponse) && target.has_credentials,
+    titled: connector.carriesTitles,
+  };
+  // The new and changed reviews are analysed before the transaction, which then only writes.
+  const analysed = await analyseAhead(database.db, upsertTarget, incoming);
 
   const result = await database.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`sync:${locationId}:${sourceId}`}))`.execute(trx);
-    const upserted = await upsertReviews(
-      trx,
-      {
-        accountId: target.account_id,
-        locationId,
-        sourceId,
-        industry: target.vertical,
-        respondable: target.supports_responses && Boolean(connector.publishResponse) && target.has_credentials,
-        titled: connector.carriesTitles,
-      },
-      incoming,
-      { now },
-    );
+    const upserted = await upsertReviews(trx, upsertTarget, incoming, { now, analysed });
     const seen = new Set(incoming.map((r) => r.sourceReviewId));
     const missing = upserted.existing.filter((r) => !seen.has(r.source_review_id));
     const present = upserted.existing.filter((r) => seen.has(r.source_review_id)).map((r) => r.id);

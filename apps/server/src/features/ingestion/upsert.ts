@@ -137,6 +137,53 @@ async function loadExisting(db: Kysely<DB>, target: UpsertTarget, only?: string[
   return out;
 }
 
+/** What changed at the source in a known review: rating, title (where the source carries titles), content, recommendation. */
+function changesOf(row: ExistingReview, review: SourceReview, titled: boolean) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if ((row.rating ?? null) !== (review.rating ?? null)) changes.rating = { from: row.rating, to: review.rating };
+  if (titled && norm(row.title) !== norm(review.title)) changes.title = { from: row.title, to: review.title };
+  if (norm(row.content) !== norm(review.content)) changes.content = { from: row.content, to: review.content };
+  if ((row.recommendation ?? null) !== (review.recommendation ?? null)) {
+    changes.recommendation = { from: row.recommendation, to: review.recommendation };
+  }
+  return changes;
+}
+
+/** An analysis `analyseAhead` made, with the title it was made with. */
+export interface AheadAnalysis {
+  title: string | null;
+  analysis: ReviewAnalysis;
+}
+
+/** The analyses `analyseAhead` made, by incoming review. */
+export type AnalysedAhead = ReadonlyMap<SourceReview, AheadAnalysis>;
+
+/**
+ * Analyses, before the transaction that writes them, the incoming reviews `upsertReviews` will write text for: the new
+ * ones and those whose rating, title or content changed, against the reviews held now. The text analysis is the
+ * slow part of a sync's writing (about half of a first sync's transaction on the embedded database, which holds every
+ * other call while a transaction is open), so it is done first, as the re-analysis job does. `upsertReviews` uses
+ * these and analyses afresh a review that changed again in between.
+ */
+export async function analyseAhead(
+  db: Kysely<DB>,
+  target: UpsertTarget,
+  incoming: SourceReview[],
+  opts: { only?: boolean } = {},
+): Promise<AnalysedAhead> {
+  const existing = await loadExisting(db, target, opts.only ? incoming.map((r) => r.sourceReviewId) : undefined);
+  const bySourceId = new Map(existing.map((r) => [r.source_review_id, r]));
+  const titled = target.titled ?? true;
+  const analysed = new Map<SourceReview, AheadAnalysis>();
+  for (const review of incoming) {
+    const known = bySourceId.get(review.sourceReviewId);
+    if (known && Object.keys(changesOf(known, review, titled)).length === 0) continue;
+    const title = known && !titled ? known.title : review.title;
+    analysed.set(review, { title, analysis: analyzeReview({ ...review, title }, target.industry) });
+  }
+  return analysed;
+}
+
 /**
  * Inserts new reviews and records changes to known ones, deduplicated by (location, source,
  * source_review_id). New reviews keep the source's published_at and get first_seen_at = now.
@@ -147,9 +194,14 @@ export async function upsertReviews(
   db: Kysely<DB>,
   target: UpsertTarget,
   incoming: SourceReview[],
-  opts: { now: Date; only?: boolean },
+  opts: { now: Date; only?: boolean; analysed?: AnalysedAhead },
 ): Promise<UpsertResult> {
   const { now } = opts;
+  // The analysis made ahead of the transaction, if it was made with the same title; else one made now.
+  const analyse = (review: SourceReview, title: string | null) => {
+    const ahead = opts.analysed?.get(review);
+    return ahead && ahead.title === title ? ahead.analysis : analyzeReview({ ...review, title }, target.industry);
+  };
   const existing = await loadExisting(db, target, opts.only ? incoming.map((r) => r.sourceReviewId) : undefined);
   const bySourceId = new Map(existing.map((r) => [r.source_review_id, r]));
   const result: UpsertResult = {
@@ -173,7 +225,7 @@ export async function upsertReviews(
       continue;
     }
     const id = randomUUID();
-    const analysis = analyzeReview(review, target.industry);
+    const analysis = analyse(review, review.title);
     const reply = review.ownerResponse;
     const repliedAt = reply ? (reply.publishedAt ?? now) : null;
     newRows.push({
@@ -220,13 +272,7 @@ export async function upsertReviews(
   // Known reviews: edits, restorations, and replies written at the source.
   const titled = target.titled ?? true;
   for (const { row, review } of seenExisting) {
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    if ((row.rating ?? null) !== (review.rating ?? null)) changes.rating = { from: row.rating, to: review.rating };
-    if (titled && norm(row.title) !== norm(review.title)) changes.title = { from: row.title, to: review.title };
-    if (norm(row.content) !== norm(review.content)) changes.content = { from: row.content, to: review.content };
-    if ((row.recommendation ?? null) !== (review.recommendation ?? null)) {
-      changes.recommendation = { from: row.recommendation, to: review.recommendation };
-    }
+    const changes = changesOf(row, review, titled);
     const restored = row.deleted_at_source !== null;
     const moved = row.published_at.getTime() !== review.publishedAt.getTime();
     const edited = Object.keys(changes).length > 0;
@@ -243,7 +289,7 @@ export async function upsertReviews(
     };
     if (edited) {
       const title = titled ? review.title : row.title;
-      const analysis = analyzeReview({ ...review, title }, target.industry);
+      const analysis = analyse(review, title);
       Object.assign(values, {
         rating: review.rating,
         recommendation: review.recommendation,
