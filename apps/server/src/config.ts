@@ -50,9 +50,10 @@ export interface Config {
    * ROLLUP_REBUILD_CRON: when the nightly rebuild of every account's roll-ups runs (a cron expression in UTC;
    * default `15 3 * * *`), or `off` for never (the triggers keep the roll-ups current; the rebuild is a safety
    * net). On the embedded database the rebuild holds the database while it runs (about 45 s for the demo), so an
-   * operator picks a quiet hour. Not a cron expression: main.ts refuses to start.
+   * operator picks a quiet hour. Not a cron expression: main.ts refuses to start. Undefined: the schedule stored is
+   * left as it is (the command-line tools, which run beside a server whose setting it is, unless they are given it).
    */
-  rollupRebuildCron: string | null;
+  rollupRebuildCron: string | null | undefined;
 }
 
 /** The nightly roll-up rebuild's default time: 03:15 UTC. */

@@ -26,7 +26,7 @@ if (process.env.APP_PROCESSES && config.appProcesses === undefined) {
   console.error(`APP_PROCESSES must be a whole number of at least 1 (it is "${process.env.APP_PROCESSES}").`);
   process.exit(1);
 }
-if (config.rollupRebuildCron !== null && !isCronExpression(config.rollupRebuildCron)) {
+if (typeof config.rollupRebuildCron === "string" && !isCronExpression(config.rollupRebuildCron)) {
   console.error(
     `ROLLUP_REBUILD_CRON must be a cron expression (such as "15 3 * * *", in UTC) or "off" (it is "${config.rollupRebuildCron}").`,
   );

@@ -12,6 +12,7 @@ import { loadConfig, repoRoot } from "../config.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedReferenceData } from "../features/geo/seed.ts";
+import { REBUILD_DAILY_STATS } from "../features/metrics/jobs.ts";
 import type { AppContext } from "../platform/context.ts";
 
 // The real `jobs run-due` command, run as a child process (npx tsx, Node 24) on an embedded
@@ -86,6 +87,8 @@ describe("jobs run-due while the server runs on the embedded database", () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       environment: "test" as const,
+      // The server turned the nightly rebuild off (ROLLUP_REBUILD_CRON=off), as the end-to-end runs do.
+      rollupRebuildCron: null,
     };
     database = await openDatabase({ dataDir });
     await migrateToLatest(database.db);
@@ -132,6 +135,14 @@ describe("jobs run-due while the server runs on the embedded database", () => {
     const again = await runJobsCli(["run-due", "--at", "2020-05-01T13:00:00Z"]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("");
+
+    // The tool, run without ROLLUP_REBUILD_CRON, left the server's setting alone: the rebuild is still off.
+    const rebuild = await database.db
+      .selectFrom("schedules")
+      .select("name")
+      .where("name", "=", REBUILD_DAILY_STATS)
+      .executeTakeFirst();
+    expect(rebuild).toBeUndefined();
   });
 });
 

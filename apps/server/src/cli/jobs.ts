@@ -30,7 +30,12 @@ function fail(message: string): never {
 }
 
 async function openContext() {
-  const config = loadConfig();
+  // The nightly rebuild's schedule is the server's setting: a tool run without ROLLUP_REBUILD_CRON leaves it as
+  // stored (else the default would bring back a rebuild the server turned off, or move the one it set).
+  const config = {
+    ...loadConfig(),
+    ...(process.env.ROLLUP_REBUILD_CRON === undefined ? { rollupRebuildCron: undefined } : {}),
+  };
   const { database, describe } = await openDatabaseForCli(config);
   console.error(`Database: ${describe}`);
   const { app, ctx } = await buildApp(config, database, productFeatures({ demo: false }), {
