@@ -80,6 +80,10 @@ export default defineConfig({
         // No nightly roll-up rebuild: on the embedded database it holds the database for about 45 s, and a run
         // crossing 03:15 UTC saw sign-ins time out (the rebuild is tested by the roll-up tests).
         ROLLUP_REBUILD_CRON: "off",
+        // No scheduled sync of every demo listing: at 00, 04, 08... UTC it queues 191 syncs, whose transactions hold
+        // the embedded database for minutes; a run crossing one saw a test's own sync wait behind them. The tests
+        // sync what they need (POST /api/locations/{id}/sync), and the schedule is tested by the API tests.
+        REVIEW_SYNC_CRON: "off",
         // E-mail goes to the SMTP catcher (review requests, alerts, scheduled exports), not the .eml outbox.
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // The demo's Twilio sandbox on a known port (E2E_PORT+4), whose `/__fake/` control API the SMS tests drive.

@@ -54,10 +54,24 @@ export interface Config {
    * left as it is (the command-line tools, which run beside a server whose setting it is, unless they are given it).
    */
   rollupRebuildCron: string | null | undefined;
+  /**
+   * REVIEW_SYNC_CRON: when every connected listing's reviews are read from its source (a cron expression in UTC;
+   * default every four hours, on the hour: DEFAULT_REVIEW_SYNC_CRON), or `off` for never (a user's Sync still reads
+   * a location at once). Checked at start, and left as stored when undefined, as ROLLUP_REBUILD_CRON is.
+   */
+  reviewSyncCron: string | null | undefined;
 }
 
 /** The nightly roll-up rebuild's default time: 03:15 UTC. */
 const DEFAULT_ROLLUP_REBUILD_CRON = "15 3 * * *";
+/** The scheduled review sync's default: every four hours, on the hour (UTC). */
+const DEFAULT_REVIEW_SYNC_CRON = "0 */4 * * *";
+
+/** The environment variables of schedules that are the server's setting, and their fields of Config. */
+export const SCHEDULE_SETTINGS = {
+  ROLLUP_REBUILD_CRON: "rollupRebuildCron",
+  REVIEW_SYNC_CRON: "reviewSyncCron",
+} as const satisfies Record<string, keyof Config>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -85,9 +99,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilioFrom: env.TWILIO_FROM || undefined,
     sandboxTwilioPort: positiveInteger(env.SANDBOX_TWILIO_PORT),
     appProcesses: positiveInteger(env.APP_PROCESSES),
-    rollupRebuildCron:
-      env.ROLLUP_REBUILD_CRON === "off" ? null : env.ROLLUP_REBUILD_CRON || DEFAULT_ROLLUP_REBUILD_CRON,
+    rollupRebuildCron: scheduleSetting(env.ROLLUP_REBUILD_CRON, DEFAULT_ROLLUP_REBUILD_CRON),
+    reviewSyncCron: scheduleSetting(env.REVIEW_SYNC_CRON, DEFAULT_REVIEW_SYNC_CRON),
   };
+}
+
+/** A schedule's setting: `off` is null (never); unset or empty, the default. */
+function scheduleSetting(value: string | undefined, fallback: string): string | null {
+  return value === "off" ? null : value || fallback;
 }
 
 function nonNegative(value: string | undefined): number | undefined {

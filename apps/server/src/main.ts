@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { buildApp } from "./app.ts";
 import { productFeatures } from "./compose.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig, SCHEDULE_SETTINGS } from "./config.ts";
 import { openDatabase, SERVER_CONNECTION_IDLE_MS } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { liveServerConnection } from "./db/open-for-cli.ts";
@@ -26,11 +26,12 @@ if (process.env.APP_PROCESSES && config.appProcesses === undefined) {
   console.error(`APP_PROCESSES must be a whole number of at least 1 (it is "${process.env.APP_PROCESSES}").`);
   process.exit(1);
 }
-if (typeof config.rollupRebuildCron === "string" && !isCronExpression(config.rollupRebuildCron)) {
-  console.error(
-    `ROLLUP_REBUILD_CRON must be a cron expression (such as "15 3 * * *", in UTC) or "off" (it is "${config.rollupRebuildCron}").`,
-  );
-  process.exit(1);
+for (const [variable, field] of Object.entries(SCHEDULE_SETTINGS)) {
+  const cron = config[field];
+  if (typeof cron === "string" && !isCronExpression(cron)) {
+    console.error(`${variable} must be a cron expression (such as "15 3 * * *", in UTC) or "off" (it is "${cron}").`);
+    process.exit(1);
+  }
 }
 if (processes > 1 && !config.databaseUrl) {
   console.error(

@@ -12,6 +12,7 @@ import { loadConfig, repoRoot } from "../config.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedReferenceData } from "../features/geo/seed.ts";
+import { SYNC_ALL_JOB } from "../features/ingestion/jobs.ts";
 import { REBUILD_DAILY_STATS } from "../features/metrics/jobs.ts";
 import type { AppContext } from "../platform/context.ts";
 
@@ -87,8 +88,10 @@ describe("jobs run-due while the server runs on the embedded database", () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       environment: "test" as const,
-      // The server turned the nightly rebuild off (ROLLUP_REBUILD_CRON=off), as the end-to-end runs do.
+      // The server turned the nightly rebuild and the scheduled review sync off (ROLLUP_REBUILD_CRON=off,
+      // REVIEW_SYNC_CRON=off), as the end-to-end runs do.
       rollupRebuildCron: null,
+      reviewSyncCron: null,
     };
     database = await openDatabase({ dataDir });
     await migrateToLatest(database.db);
@@ -136,13 +139,14 @@ describe("jobs run-due while the server runs on the embedded database", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("");
 
-    // The tool, run without ROLLUP_REBUILD_CRON, left the server's setting alone: the rebuild is still off.
-    const rebuild = await database.db
+    // The tool, run without ROLLUP_REBUILD_CRON or REVIEW_SYNC_CRON, left the server's settings alone: the rebuild
+    // and the scheduled sync are still off.
+    const serverSettings = await database.db
       .selectFrom("schedules")
       .select("name")
-      .where("name", "=", REBUILD_DAILY_STATS)
-      .executeTakeFirst();
-    expect(rebuild).toBeUndefined();
+      .where("name", "in", [REBUILD_DAILY_STATS, SYNC_ALL_JOB])
+      .execute();
+    expect(serverSettings).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../app.ts";
 import { productFeatures } from "../compose.ts";
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig, SCHEDULE_SETTINGS } from "../config.ts";
 import { openDatabaseForCli } from "../db/open-for-cli.ts";
 
 const USAGE = `usage:
@@ -30,12 +30,13 @@ function fail(message: string): never {
 }
 
 async function openContext() {
-  // The nightly rebuild's schedule is the server's setting: a tool run without ROLLUP_REBUILD_CRON leaves it as
-  // stored (else the default would bring back a rebuild the server turned off, or move the one it set).
-  const config = {
-    ...loadConfig(),
-    ...(process.env.ROLLUP_REBUILD_CRON === undefined ? { rollupRebuildCron: undefined } : {}),
-  };
+  // The nightly rebuild's and the review sync's schedules are the server's setting: a tool run without their
+  // variable leaves each as stored (else the default would bring back a schedule the server turned off, or move
+  // the one it set).
+  const config: Config = { ...loadConfig() };
+  for (const [variable, field] of Object.entries(SCHEDULE_SETTINGS)) {
+    if (process.env[variable] === undefined) config[field] = undefined;
+  }
   const { database, describe } = await openDatabaseForCli(config);
   console.error(`Database: ${describe}`);
   const { app, ctx } = await buildApp(config, database, productFeatures({ demo: false }), {

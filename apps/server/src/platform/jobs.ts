@@ -210,6 +210,17 @@ export class Jobs {
   }
 
   /**
+   * A schedule whose time is the operator's setting (config.ts: ROLLUP_REBUILD_CRON, REVIEW_SYNC_CRON): a cron
+   * expression sets it, null (`off`) removes it, undefined (a command-line tool not given the variable, beside a
+   * server whose setting it is) leaves it as stored.
+   */
+  async configureSchedule(def: Omit<ScheduleDefinition, "cron">, cron: string | null | undefined) {
+    if (cron === undefined) return;
+    if (cron === null) await this.removeSchedule(def.name);
+    else await this.ensureSchedule({ ...def, cron });
+  }
+
+  /**
    * Enqueues every schedule due at `at` once: the transaction that claims a due
    * schedule (FOR UPDATE SKIP LOCKED) moves it past `at` and enqueues its job, so a
    * repeated or concurrent call finds nothing due, and a crash loses no slot (the

@@ -8,13 +8,11 @@ export const SYNC_JOB = "ingestion.sync";
 export const SYNC_ALL_JOB = "ingestion.sync-all";
 export const IMPORT_JOB = "reviews.import";
 
-/** Every four hours, one sync job per connected (location, source). */
-export const SYNC_ALL_CRON = "0 */4 * * *";
-
 /**
  * The priority of a sync a user asked for (POST /api/locations/{id}/sync): ahead of the scheduled ones waiting in
- * the same queue (priority 0). Every four hours SYNC_ALL_CRON queues a sync of every listing at once (191 in the
- * demo, some minutes of work), and a user who pressed Sync then would otherwise wait for all of them.
+ * the same queue (priority 0). Every four hours (REVIEW_SYNC_CRON) SYNC_ALL_JOB queues a sync of every listing at
+ * once (191 in the demo, some minutes of work), and a user who pressed Sync then would otherwise wait for all of
+ * them.
  */
 export const ASKED_SYNC_PRIORITY = 10;
 
@@ -56,5 +54,7 @@ export async function registerIngestionJobs(ctx: AppContext) {
       await processImport(ctx.database, data.importId);
     },
   });
-  await ctx.jobs.ensureSchedule({ name: SYNC_ALL_JOB, cron: SYNC_ALL_CRON, job: SYNC_ALL_JOB });
+  // One sync job per connected (location, source), every four hours unless REVIEW_SYNC_CRON (config.ts) says
+  // otherwise or `off`; not set for a command-line tool: as stored.
+  await ctx.jobs.configureSchedule({ name: SYNC_ALL_JOB, job: SYNC_ALL_JOB }, ctx.config.reviewSyncCron);
 }

@@ -22,8 +22,8 @@ export async function registerMetricsJobs(ctx: AppContext) {
     handler: async (data) => refreshDailyStats(ctx.database, data),
   });
   // ROLLUP_REBUILD_CRON (config.ts): when, or `off`; not set for a command-line tool: as stored.
-  const cron = ctx.config.rollupRebuildCron;
-  if (cron === undefined) return;
-  if (cron === null) await ctx.jobs.removeSchedule(REBUILD_DAILY_STATS);
-  else await ctx.jobs.ensureSchedule({ name: REBUILD_DAILY_STATS, cron, job: REBUILD_DAILY_STATS });
+  await ctx.jobs.configureSchedule(
+    { name: REBUILD_DAILY_STATS, job: REBUILD_DAILY_STATS },
+    ctx.config.rollupRebuildCron,
+  );
 }

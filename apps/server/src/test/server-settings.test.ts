@@ -1,0 +1,44 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** Starts src/main.ts with `env` over this process's environment; answers how it ended and what it printed. */
+function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "starboard-settings-"));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../main.ts")], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: "0", LOG_LEVEL: "silent", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    // A server that starts is stopped after 60 s, which fails the test.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe("the server's schedule settings", () => {
+  it.each([
+    ["ROLLUP_REBUILD_CRON", "at night"],
+    ["REVIEW_SYNC_CRON", "every 4 hours"],
+  ])(
+    "%s that is not a cron expression or off stops the server at start, saying so",
+    { timeout: 90_000 },
+    async (variable, value) => {
+      const { code, stderr } = await startServer({ [variable]: value });
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        `${variable} must be a cron expression (such as "15 3 * * *", in UTC) or "off" (it is "${value}").`,
+      );
+    },
+  );
+});
