@@ -3,6 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SYNC_ALL_JOB } from "../features/ingestion/jobs.ts";
+import { REBUILD_DAILY_STATS } from "../features/metrics/jobs.ts";
+import { startTestApp, type TestApp } from "./harness.ts";
 
 /** Starts src/main.ts with `env` over this process's environment; answers how it ended and what it printed. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -27,6 +30,29 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
 }
 
 describe("the server's schedule settings", () => {
+  it.each([
+    ["ROLLUP_REBUILD_CRON", REBUILD_DAILY_STATS, "15 3 * * *", "nightly at 03:15 UTC"],
+    ["REVIEW_SYNC_CRON", SYNC_ALL_JOB, "0 */4 * * *", "every four hours on the hour (UTC)"],
+  ])(
+    "%s plans %s at its time (%s by default: %s), at another if set, or never with off",
+    async (variable, job, byDefault) => {
+      const planned = async (app: TestApp) =>
+        app.ctx.database.db.selectFrom("schedules").select(["cron", "job"]).where("name", "=", job).execute();
+      for (const [value, expected] of [
+        [undefined, [{ cron: byDefault, job }]],
+        ["30 1 * * 0", [{ cron: "30 1 * * 0", job }]],
+        ["off", []],
+      ] as const) {
+        const app = await startTestApp({ workers: false, env: value === undefined ? {} : { [variable]: value } });
+        try {
+          expect(await planned(app)).toEqual(expected);
+        } finally {
+          await app.close();
+        }
+      }
+    },
+  );
+
   it.each([
     ["ROLLUP_REBUILD_CRON", "at night"],
     ["REVIEW_SYNC_CRON", "every 4 hours"],

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "../../test/harness.ts";
 import type { SourceReview } from "../reviews/index.ts";
 import { type FakeGoogleState, type GoogleApiReview, startFakeGoogle } from "../sandboxes/sources/google.ts";
 import type { FakeServer } from "../sandboxes/sources/http.ts";
-import { SYNC_ALL_JOB, SYNC_JOB } from "./jobs.ts";
+import { SYNC_JOB } from "./jobs.ts";
 import { syncableTargets, syncLocationSource } from "./sync.ts";
 import { analyseAhead, analyzeReview, type UpsertTarget, upsertReviews } from "./upsert.ts";
 
@@ -264,26 +264,6 @@ describe("ingestion.sync", () => {
       expect(await reviewsOf(locationId)).toHaveLength(3);
     } finally {
       delete process.env.GOOGLE_API_BASE;
-    }
-  });
-});
-
-describe("the scheduled sync of every listing", () => {
-  it("is planned every four hours on the hour (UTC), at REVIEW_SYNC_CRON's time if set, or never with off", async () => {
-    const planned = async (app: TestApp) =>
-      app.ctx.database.db.selectFrom("schedules").select(["cron", "job"]).where("name", "=", SYNC_ALL_JOB).execute();
-    expect(await planned(t)).toEqual([{ cron: "0 */4 * * *", job: SYNC_ALL_JOB }]);
-    const at = await startTestApp({ workers: false, env: { REVIEW_SYNC_CRON: "30 2 * * *" } });
-    try {
-      expect(await planned(at)).toEqual([{ cron: "30 2 * * *", job: SYNC_ALL_JOB }]);
-    } finally {
-      await at.close();
-    }
-    const off = await startTestApp({ workers: false, env: { REVIEW_SYNC_CRON: "off" } });
-    try {
-      expect(await planned(off)).toEqual([]);
-    } finally {
-      await off.close();
     }
   });
 });

@@ -929,28 +929,6 @@ describe("roll-ups kept by the database", () => {
     await refreshDailyStats(t.ctx.database, { accountId: account });
   });
 
-  it("are rebuilt nightly at ROLLUP_REBUILD_CRON's time (03:15 UTC by default), or never with off", async () => {
-    const planned = async (app: TestApp) =>
-      app.ctx.database.db
-        .selectFrom("schedules")
-        .select(["cron", "job"])
-        .where("name", "=", "metrics.rebuild-daily-stats")
-        .execute();
-    expect(await planned(t)).toEqual([{ cron: "15 3 * * *", job: "metrics.rebuild-daily-stats" }]);
-    const at = await startTestApp({ workers: false, env: { ROLLUP_REBUILD_CRON: "30 1 * * 0" } });
-    try {
-      expect(await planned(at)).toEqual([{ cron: "30 1 * * 0", job: "metrics.rebuild-daily-stats" }]);
-    } finally {
-      await at.close();
-    }
-    const off = await startTestApp({ workers: false, env: { ROLLUP_REBUILD_CRON: "off" } });
-    try {
-      expect(await planned(off)).toEqual([]);
-    } finally {
-      await off.close();
-    }
-  });
-
   it("are rebuilt by the nightly job in short statements, mending any row gone wrong, and statistics gathered", async () => {
     const database = t.ctx.database;
     const db = database.db;
