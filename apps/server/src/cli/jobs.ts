@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../app.ts";
 import { productFeatures } from "../compose.ts";
-import { type Config, loadConfig, SCHEDULE_SETTINGS } from "../config.ts";
+import { loadConfig, SCHEDULE_SETTINGS } from "../config.ts";
 import { openDatabaseForCli } from "../db/open-for-cli.ts";
 
 const USAGE = `usage:
@@ -33,7 +33,7 @@ async function openContext() {
   // The nightly rebuild's and the review sync's schedules are the server's setting: a tool run without their
   // variable leaves each as stored (else the default would bring back a schedule the server turned off, or move
   // the one it set).
-  const config: Config = { ...loadConfig() };
+  const config = loadConfig();
   for (const [variable, field] of Object.entries(SCHEDULE_SETTINGS)) {
     if (process.env[variable] === undefined) config[field] = undefined;
   }

@@ -30,28 +30,36 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
 }
 
 describe("the server's schedule settings", () => {
+  const settings = [
+    // In the order of their names (ingestion.sync-all, metrics.rebuild-daily-stats), as `planned` reads them.
+    { variable: "REVIEW_SYNC_CRON", job: SYNC_ALL_JOB, byDefault: "0 */4 * * *" }, // every four hours, on the hour
+    { variable: "ROLLUP_REBUILD_CRON", job: REBUILD_DAILY_STATS, byDefault: "15 3 * * *" }, // nightly at 03:15 UTC
+  ] as const;
+  const planned = (app: TestApp) =>
+    app.ctx.database.db
+      .selectFrom("schedules")
+      .select(["name", "cron"])
+      .where(
+        "name",
+        "in",
+        settings.map((s) => s.job),
+      )
+      .orderBy("name")
+      .execute();
+
   it.each([
-    ["ROLLUP_REBUILD_CRON", REBUILD_DAILY_STATS, "15 3 * * *", "nightly at 03:15 UTC"],
-    ["REVIEW_SYNC_CRON", SYNC_ALL_JOB, "0 */4 * * *", "every four hours on the hour (UTC)"],
-  ])(
-    "%s plans %s at its time (%s by default: %s), at another if set, or never with off",
-    async (variable, job, byDefault) => {
-      const planned = async (app: TestApp) =>
-        app.ctx.database.db.selectFrom("schedules").select(["cron", "job"]).where("name", "=", job).execute();
-      for (const [value, expected] of [
-        [undefined, [{ cron: byDefault, job }]],
-        ["30 1 * * 0", [{ cron: "30 1 * * 0", job }]],
-        ["off", []],
-      ] as const) {
-        const app = await startTestApp({ workers: false, env: value === undefined ? {} : { [variable]: value } });
-        try {
-          expect(await planned(app)).toEqual(expected);
-        } finally {
-          await app.close();
-        }
-      }
-    },
-  );
+    ["unset", undefined, settings.map((s) => ({ name: s.job, cron: s.byDefault }))],
+    ["a cron expression", "30 1 * * 0", settings.map((s) => ({ name: s.job, cron: "30 1 * * 0" }))],
+    ["off", "off", []],
+  ])("plan the rebuild and the review sync at their times: %s", async (_, value, expected) => {
+    const env = value === undefined ? {} : Object.fromEntries(settings.map((s) => [s.variable, value]));
+    const app = await startTestApp({ workers: false, env });
+    try {
+      expect(await planned(app)).toEqual(expected);
+    } finally {
+      await app.close();
+    }
+  });
 
   it.each([
     ["ROLLUP_REBUILD_CRON", "at night"],

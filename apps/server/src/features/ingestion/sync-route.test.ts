@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocation, createSourceCredentials, createUrl, signedIn, sourceId } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
 import { type FakeGoogleState, startFakeGoogle } from "../sandboxes/sources/google.ts";
 import type { FakeServer } from "../sandboxes/sources/http.ts";
 import { SYNC_ALL_JOB, SYNC_JOB } from "./jobs.ts";
@@ -60,10 +61,10 @@ describe("POST /api/locations/{id}/sync", () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ location_id: location.id, syncs: [{ source_id: google, source_code: "google" }] });
 
-    const deadline = Date.now() + 20_000;
-    while ((await reviewIdsAt(location.id)).length < 2 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await until(
+      () => reviewIdsAt(location.id),
+      (ids) => ids.length >= 2,
+    );
     expect(await reviewIdsAt(location.id)).toEqual(["s1", "s2"]);
     expect(fake.state.requests.at(-1)).toMatchObject({
       method: "GET",
@@ -148,10 +149,13 @@ describe("POST /api/locations/{id}/sync", () => {
 
       const { client, location } = await connected("manager");
       expect((await client.post(`/api/locations/${location.id}/sync`, {})).status).toBe(202);
-      const deadline = Date.now() + 30_000;
-      while ((await reviewIdsAt(location.id)).length === 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      // Read often: how many scheduled listings were read before it is the measure.
+      await until(
+        () => reviewIdsAt(location.id),
+        (ids) => ids.length > 0,
+        30_000,
+        50,
+      );
       expect(await reviewIdsAt(location.id)).toEqual(["s1"]);
       // Those already running when it was asked for finish first; the rest wait. In the order they were queued,
       // all 12 would have been read before it.
@@ -169,8 +173,7 @@ describe("POST /api/locations/{id}/sync", () => {
       const unfinished = async () =>
         (await t.ctx.jobs.boss.findJobs(SYNC_JOB)).filter((j) => ["created", "retry", "active"].includes(j.state))
           .length;
-      const drained = Date.now() + 30_000;
-      while ((await unfinished()) > 0 && Date.now() < drained) await new Promise((r) => setTimeout(r, 100));
+      await until(unfinished, (n) => n === 0, 30_000);
       expect(await read()).toBe(12);
     } finally {
       process.env.GOOGLE_API_BASE = fake.url;
