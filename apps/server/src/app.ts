@@ -78,7 +78,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
 
   const indexFile = path.join(config.webDist, "index.html");
   const spaHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, "utf8") : undefined;

@@ -9,8 +9,7 @@ import { API_REFERENCE_CSP } from "./security.ts";
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(async (docs) => {
     docs.addHook("onRoute", (route) => {
-      route.config = { ...(route.config ?? {}), auth: false };
-      route.helmet = API_REFERENCE_CSP;
+      route.config = { ...(route.config ?? {}), auth: false, contentSecurityPolicy: API_REFERENCE_CSP };
     });
     await docs.register(scalar, {
       routePrefix: "/api/docs",

@@ -17,5 +17,16 @@ describe("API reference", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(await page.text()).toContain("/api/openapi.json");
+    // Its own policy, for the inline script that starts it; the app's other headers as every answer has them.
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(
+      csp
+        .split(";")
+        .find((d) => d.trim().startsWith("script-src"))
+        ?.trim(),
+    ).toBe("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 });
