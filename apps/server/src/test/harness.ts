@@ -36,6 +36,8 @@ export async function startTestApp(
     sharedDatabase?: string;
     /** PostgreSQL only: closing leaves the new database in place (`npm run bench -- --keep-database`). */
     keepDatabase?: boolean;
+    /** The app's log, at level warn, is written here (otherwise it logs nothing, or TEST_LOG_LEVEL). */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
   let databaseUrl: string | undefined = opts.sharedDatabase;
@@ -65,7 +67,7 @@ export async function startTestApp(
       ...process.env,
       ...opts.env,
       DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+      LOG_LEVEL: opts.logStream ? "warn" : (process.env.TEST_LOG_LEVEL ?? "silent"),
     }),
     databaseUrl,
     environment: "test" as const,
@@ -80,7 +82,12 @@ export async function startTestApp(
     embeddedCopy || (databaseUrl !== undefined && process.env.STARBOARD_TEST_TEMPLATE_DB !== undefined);
   const database = await openDatabase({ databaseUrl, dataDir: embeddedCopy ? dataDir : undefined, poolSize: 6 });
   if (!opts.sharedDatabase && !fromTemplate) await prepareDatabase(database);
-  const { app, ctx } = await buildApp(config, database, productFeatures({ demo: true }));
+  const { app, ctx } = await buildApp(
+    config,
+    database,
+    productFeatures({ demo: true }),
+    opts.logStream ? { logStream: opts.logStream } : {},
+  );
   await ctx.jobs.start({ work: config.runWorkers });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
