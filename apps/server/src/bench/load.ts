@@ -21,6 +21,11 @@ export interface LoadCase {
   paths?: string[];
   /** Printed under the table, e.g. what dominates the case's cost. */
   note?: string;
+  /**
+   * Work kept running while the case is driven (its warm-up included), e.g. statements that keep the database
+   * busy; `stop` ends it and says what it did, which is added to the note.
+   */
+  alongside?: () => { stop(): Promise<string> };
 }
 
 export interface LoadPlan {
@@ -164,7 +169,15 @@ export async function runLoadSuites(
     const idleMs = await idleHealthMs(env.baseUrl);
     const { duration, connections, warmup } = options;
     const run = async (c: LoadCase, health?: LoadMeasurement): Promise<LoadResult> => {
-      const m = await drive(env.baseUrl, c, { duration, connections, warmup, idleMs });
+      const beside = c.alongside?.();
+      let did: string | undefined;
+      let m: LoadMeasurement;
+      try {
+        m = await drive(env.baseUrl, c, { duration, connections, warmup, idleMs });
+      } finally {
+        did = await beside?.stop();
+      }
+      const note = [c.note, did].filter(Boolean).join("; ");
       const result: LoadResult = {
         case: c.name,
         method: c.method,
@@ -172,7 +185,7 @@ export async function runLoadSuites(
         ...m,
         vsHealth: health ? m.requestsPerSecond / health.requestsPerSecond : 1,
         failed: isFailed(m),
-        ...(c.note ? { note: c.note } : {}),
+        ...(note ? { note } : {}),
       };
       options.onResult?.(suite.name, result);
       return result;

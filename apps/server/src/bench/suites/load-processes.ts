@@ -117,7 +117,13 @@ export async function compareProcesses(
       const idleMs = await idleHealthMs(baseUrl);
       const runs: LoadMeasurement[] = [];
       for (const c of cases) {
-        const m = await drive(baseUrl, c, { ...options, idleMs });
+        const beside = c.alongside?.();
+        let m: LoadMeasurement;
+        try {
+          m = await drive(baseUrl, c, { ...options, idleMs });
+        } finally {
+          await beside?.stop();
+        }
         log(`${processes} process(es): ${c.name} ${m.requestsPerSecond.toFixed(0)} req/s`);
         runs.push(m);
       }

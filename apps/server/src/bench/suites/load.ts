@@ -142,6 +142,30 @@ export const loadSuite: LoadSuite = {
       },
       get("GET /api/reviews/{id}", `/api/reviews/${reviewId}?${nonce}`),
       {
+        ...health,
+        name: "GET /api/health, the database busy",
+        note:
+          "the database runs a CPU-bound statement after another on one connection (a count over 3,000,000 generated rows) " +
+          "while the health checks are driven: on the embedded database they run in its worker thread, off the HTTP event loop",
+        alongside: () => {
+          let running = true;
+          let statements = 0;
+          const loop = (async () => {
+            while (running) {
+              await sql`SELECT count(*) FROM generate_series(1, 3000000)`.execute(db);
+              statements += 1;
+            }
+          })();
+          return {
+            async stop() {
+              running = false;
+              await loop;
+              return `${statements} such statements ran`;
+            },
+          };
+        },
+      },
+      {
         name: "POST /api/auth (sign-in)",
         method: "POST",
         path: "/api/auth",
