@@ -7,16 +7,8 @@ describe("the health check's database probe", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const settled = (p: Promise<unknown>) => {
-    let done = false;
-    p.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    return () => done;
-  };
-
-  it("answers the requests that come while another's probe waits behind a busy database at once", async () => {
+  /** A probe on a clock the test sets and a database that answers only the first probe, after that first check. */
+  const answeredOnce = async () => {
     let clock = 0;
     let answer: (() => void) | undefined;
     const probe = new DatabaseProbe(
@@ -30,8 +22,22 @@ describe("the health check's database probe", () => {
     const first = probe.check();
     answer?.();
     await first;
+    return { probe, setClock: (ms: number) => (clock = ms) };
+  };
+
+  const settled = (p: Promise<unknown>) => {
+    let done = false;
+    p.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    return () => done;
+  };
+
+  it("answers the requests that come while another's probe waits behind a busy database at once", async () => {
+    const { probe, setClock } = await answeredOnce();
     // Two seconds on, the database is busy: the next probe is not answered.
-    clock = 2_000;
+    setClock(2_000);
     const starter = settled(probe.check());
     const others = [settled(probe.check()), settled(probe.check())];
     await vi.advanceTimersByTimeAsync(0);
@@ -42,21 +48,10 @@ describe("the health check's database probe", () => {
   });
 
   it("still waits for a probe, and reports the database down, when the last success is 15 s old", async () => {
-    let clock = 0;
-    let answer: (() => void) | undefined;
-    const probe = new DatabaseProbe(
-      () =>
-        new Promise<void>((resolve) => {
-          answer = resolve;
-        }),
-      () => clock,
-    );
-    const first = probe.check();
-    answer?.();
-    await first;
-    clock = 2_000;
+    const { probe, setClock } = await answeredOnce();
+    setClock(2_000);
     void probe.check().catch(() => {});
-    clock = 17_000;
+    setClock(17_000);
     const late = probe.check();
     const outcome = late.then(
       () => "ok",
