@@ -108,9 +108,23 @@ const WORKER = fileURLToPath(new URL("./load-worker.ts", import.meta.url));
 
 /**
  * Drives one case from a child process (forked with this process's loader flags, so it runs the
- * TypeScript worker the same way) and answers what it measured.
+ * TypeScript worker the same way), with its `alongside` work running meanwhile, and answers what it measured
+ * (and what that work did).
  */
-export function drive(
+export async function drive(
+  baseUrl: string,
+  c: LoadCase,
+  options: LoadOptions & { idleMs: number },
+): Promise<LoadMeasurement & { alongside?: string }> {
+  const beside = c.alongside?.();
+  let alongside: string | undefined;
+  const measured = await driveFromChild(baseUrl, c, options).finally(async () => {
+    alongside = await beside?.stop();
+  });
+  return alongside === undefined ? measured : { ...measured, alongside };
+}
+
+function driveFromChild(
   baseUrl: string,
   c: LoadCase,
   options: LoadOptions & { idleMs: number },
@@ -169,15 +183,8 @@ export async function runLoadSuites(
     const idleMs = await idleHealthMs(env.baseUrl);
     const { duration, connections, warmup } = options;
     const run = async (c: LoadCase, health?: LoadMeasurement): Promise<LoadResult> => {
-      const beside = c.alongside?.();
-      let did: string | undefined;
-      let m: LoadMeasurement;
-      try {
-        m = await drive(env.baseUrl, c, { duration, connections, warmup, idleMs });
-      } finally {
-        did = await beside?.stop();
-      }
-      const note = [c.note, did].filter(Boolean).join("; ");
+      const { alongside, ...m } = await drive(env.baseUrl, c, { duration, connections, warmup, idleMs });
+      const note = [c.note, alongside].filter(Boolean).join("; ");
       const result: LoadResult = {
         case: c.name,
         method: c.method,

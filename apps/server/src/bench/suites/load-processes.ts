@@ -117,13 +117,7 @@ export async function compareProcesses(
       const idleMs = await idleHealthMs(baseUrl);
       const runs: LoadMeasurement[] = [];
       for (const c of cases) {
-        const beside = c.alongside?.();
-        let m: LoadMeasurement;
-        try {
-          m = await drive(baseUrl, c, { ...options, idleMs });
-        } finally {
-          await beside?.stop();
-        }
+        const { alongside: _, ...m } = await drive(baseUrl, c, { ...options, idleMs });
         log(`${processes} process(es): ${c.name} ${m.requestsPerSecond.toFixed(0)} req/s`);
         runs.push(m);
       }

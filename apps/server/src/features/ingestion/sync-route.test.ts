@@ -61,11 +61,12 @@ describe("POST /api/locations/{id}/sync", () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ location_id: location.id, syncs: [{ source_id: google, source_code: "google" }] });
 
-    await until(
-      () => reviewIdsAt(location.id),
-      (ids) => ids.length >= 2,
-    );
-    expect(await reviewIdsAt(location.id)).toEqual(["s1", "s2"]);
+    expect(
+      await until(
+        () => reviewIdsAt(location.id),
+        (ids) => ids.length >= 2,
+      ),
+    ).toEqual(["s1", "s2"]);
     expect(fake.state.requests.at(-1)).toMatchObject({
       method: "GET",
       path: `/v4/${LOCATION_NAME}/reviews`,
@@ -150,13 +151,14 @@ describe("POST /api/locations/{id}/sync", () => {
       const { client, location } = await connected("manager");
       expect((await client.post(`/api/locations/${location.id}/sync`, {})).status).toBe(202);
       // Read often: how many scheduled listings were read before it is the measure.
-      await until(
-        () => reviewIdsAt(location.id),
-        (ids) => ids.length > 0,
-        30_000,
-        50,
-      );
-      expect(await reviewIdsAt(location.id)).toEqual(["s1"]);
+      expect(
+        await until(
+          () => reviewIdsAt(location.id),
+          (ids) => ids.length > 0,
+          30_000,
+          50,
+        ),
+      ).toEqual(["s1"]);
       // Those already running when it was asked for finish first; the rest wait. In the order they were queued,
       // all 12 would have been read before it.
       const read = async () => {
